@@ -1,0 +1,30 @@
+# Estrade — the two commands of the README: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint install browser clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# One machine, SQLite, no Redis: migrate, load the demo data, serve on http://127.0.0.1:8000
+run: $(STAMP)
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+
+# The whole test suite (SQLite by default; PostgreSQL when DATABASE_URL is set).
+test: $(STAMP)
+	$(PY) -m pytest -n 2 --dist loadfile
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -1,0 +1,66 @@
+from django.contrib.auth.models import AbstractUser
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+REFEREE_GROUP = "Arbitres"
+YEAR_CHOICES = [(year, _("Adulte") if year == 8 else str(year)) for year in range(1, 9)]
+
+
+class User(AbstractUser):
+    """Site account. Players have a Duellist profile; referees are in the REFEREE_GROUP group."""
+
+    class Meta:
+        verbose_name = _("utilisateur")
+        verbose_name_plural = _("utilisateurs")
+
+    @property
+    def is_referee(self) -> bool:
+        return self.is_staff or self.groups.filter(name=REFEREE_GROUP).exists()
+
+
+class Duellist(models.Model):
+    """A forum member's duel profile, synced from the forum (CSV import or staff API)."""
+
+    user = models.OneToOneField(
+        User, on_delete=models.CASCADE, null=True, blank=True, related_name="duellist",
+        verbose_name=_("compte"),
+    )
+    forum_id = models.PositiveIntegerField(_("identifiant forum"), unique=True)
+    forum_name = models.CharField(_("pseudo forum"), max_length=100, unique=True)
+    forum_joined_on = models.DateField(_("inscription au forum"))
+    forum_post_count = models.PositiveIntegerField(_("messages sur le forum"), default=0)
+    character_name = models.CharField(_("personnage"), max_length=150, blank=True)
+    rp_year = models.PositiveSmallIntegerField(
+        _("année RP"), null=True, blank=True, choices=YEAR_CHOICES,
+        help_text=_("Vide : le personnage n'est pas dans la chronologie."),
+    )
+    homework_year = models.PositiveSmallIntegerField(
+        _("année devoir"), choices=YEAR_CHOICES, default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(8)],
+    )
+    magic_types = models.ManyToManyField(
+        "spells.MagicType", blank=True, related_name="duellists", verbose_name=_("types de magie enregistrés")
+    )
+    prodigium = models.BooleanField(_("membre du club Prodigium"), default=False)
+
+    class Meta:
+        ordering = ["forum_name"]
+        verbose_name = _("duelliste")
+        verbose_name_plural = _("duellistes")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(homework_year__gte=1, homework_year__lte=8), name="duellist_homework_year_1_8"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(rp_year__isnull=True) | models.Q(rp_year__gte=1, rp_year__lte=8),
+                name="duellist_rp_year_1_8",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.forum_name
+
+    @property
+    def in_chronology(self) -> bool:
+        return self.rp_year is not None

@@ -1,0 +1,58 @@
+"""Settings come from the environment; a production start without SECRET_KEY is refused."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def settings_value(expression: str, **env) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "DATABASE_URL", "REDIS_URL"}}
+    environment.update(env)
+    code = f"import config.settings as s; print(repr(({expression})))"
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True)
+
+
+def test_production_refuses_to_start_without_secret_key():
+    result = settings_value("s.SECRET_KEY", DEBUG="0")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_debug_generates_a_development_key():
+    result = settings_value("s.SECRET_KEY", DEBUG="1")
+    assert result.returncode == 0 and result.stdout.startswith("'dev-")
+
+
+def test_sqlite_by_default_and_postgresql_from_database_url():
+    default = settings_value("s.DATABASES['default']['ENGINE']", DEBUG="1")
+    assert default.stdout.strip() == "'django.db.backends.sqlite3'"
+    postgres = settings_value(
+        "s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME']",
+        DEBUG="1", DATABASE_URL="postgres://root@127.0.0.1:5432/estrade",
+    )
+    assert postgres.stdout.strip() == "('django.db.backends.postgresql', 'estrade')"
+
+
+def test_celery_runs_in_process_without_redis_and_uses_redis_url_when_set():
+    local = settings_value("s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL", DEBUG="1")
+    assert local.stdout.strip() == "(True, 'memory://')"
+    redis = settings_value("s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL", DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/0")
+    assert redis.stdout.strip() == "(False, 'redis://127.0.0.1:6379/0')"
+
+
+def test_production_has_secure_cookies_and_hosts_from_environment():
+    result = settings_value(
+        "s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.ALLOWED_HOSTS, s.CSRF_TRUSTED_ORIGINS",
+        DEBUG="0", SECRET_KEY="x" * 50, ALLOWED_HOSTS="estrade.example, www.estrade.example",
+        CSRF_TRUSTED_ORIGINS="https://estrade.example",
+    )
+    assert result.stdout.strip() == (
+        "(True, True, ['estrade.example', 'www.estrade.example'], ['https://estrade.example'])"
+    )
+
+
+def test_french_is_the_language_and_paris_the_time_zone():
+    result = settings_value("s.LANGUAGE_CODE, s.TIME_ZONE, s.USE_TZ, [c for c, _ in s.LANGUAGES]", DEBUG="1")
+    assert result.stdout.strip() == "('fr', 'Europe/Paris', True, ['fr', 'en'])"

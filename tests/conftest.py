@@ -1,0 +1,1 @@
+"""Shared pytest fixtures. App-specific factories live in tests/factories.py."""
