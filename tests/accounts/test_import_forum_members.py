@@ -99,7 +99,7 @@ def test_missing_required_columns_is_refused_and_nothing_written(tmp_path):
     assert Duellist.objects.count() == 0
 
 
-@pytest.mark.parametrize("content", [b"\x89PNG\r\n\x1a\n\x00\x00binary", b"", '{"forum_id": 1}'.encode()])
+@pytest.mark.parametrize("content", [b"\x89PNG\r\n\x1a\n\x00\x00binary", b"", b'{"forum_id": 1}'])
 def test_a_file_that_is_not_csv_is_refused(tmp_path, content):
     path = write(tmp_path, content, name="members.bin")
     with pytest.raises(CommandError):
