@@ -1,0 +1,144 @@
+"""Staff API to sync forum members: PUT one member, POST a batch. Writes need a staff token."""
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import Duellist
+from accounts.services import ForumMemberData, forum_member_upsert
+from config.api import IsStaff
+from spells.models import MagicType
+
+
+class StrictSerializer(serializers.Serializer):
+    """Unknown fields are an error, not silently dropped: a typo must not lose data."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({key: [_("Champ inconnu.")] for key in unknown})
+        return super().to_internal_value(data)
+
+
+class ForumMemberSerializer(StrictSerializer):
+    forum_name = serializers.CharField(max_length=100)
+    joined_on = serializers.DateField()
+    post_count = serializers.IntegerField(min_value=0)
+    homework_year = serializers.IntegerField(min_value=1, max_value=8)
+    character_name = serializers.CharField(max_length=150, allow_blank=True, required=False, default="")
+    rp_year = serializers.IntegerField(min_value=1, max_value=8, allow_null=True, required=False, default=None)
+    magic_types = serializers.ListField(child=serializers.SlugField(), required=False, default=list)
+    prodigium = serializers.BooleanField(required=False, default=False)
+
+    def validate_joined_on(self, value):
+        if value > timezone.localdate():
+            raise serializers.ValidationError(_("La date d'inscription est dans le futur."))
+        return value
+
+    def validate_magic_types(self, value):
+        known = set(MagicType.objects.filter(slug__in=value).values_list("slug", flat=True))
+        unknown = sorted(set(value) - known)
+        if unknown:
+            raise serializers.ValidationError(_("Types de magie inconnus : %(slugs)s.") % {"slugs": ", ".join(unknown)})
+        return value
+
+    def to_member_data(self, forum_id: int) -> ForumMemberData:
+        data = self.validated_data
+        return ForumMemberData(
+            forum_id=forum_id,
+            forum_name=data["forum_name"],
+            forum_joined_on=data["joined_on"],
+            forum_post_count=data["post_count"],
+            character_name=data["character_name"],
+            rp_year=data["rp_year"],
+            homework_year=data["homework_year"],
+            magic_type_slugs=tuple(sorted(set(data["magic_types"]))),
+            prodigium=data["prodigium"],
+        )
+
+
+class BulkForumMemberSerializer(ForumMemberSerializer):
+    forum_id = serializers.IntegerField(min_value=1)
+
+
+def member_representation(duellist: Duellist) -> dict:
+    return {
+        "forum_id": duellist.forum_id,
+        "forum_name": duellist.forum_name,
+        "joined_on": duellist.forum_joined_on.isoformat(),
+        "post_count": duellist.forum_post_count,
+        "homework_year": duellist.homework_year,
+        "character_name": duellist.character_name,
+        "rp_year": duellist.rp_year,
+        "magic_types": sorted(t.slug for t in duellist.magic_types.all()),
+        "prodigium": duellist.prodigium,
+    }
+
+
+def name_taken_error() -> dict:
+    return {
+        "code": "invalid",
+        "message": _("Données invalides."),
+        "errors": {"forum_name": [_("Ce pseudo appartient déjà à un autre membre.")]},
+    }
+
+
+class ForumMemberView(APIView):
+    permission_classes = [IsStaff]
+
+    @extend_schema(responses=ForumMemberSerializer)
+    def get(self, request, forum_id: int):
+        duellist = Duellist.objects.prefetch_related("magic_types").filter(forum_id=forum_id).first()
+        if duellist is None:
+            return Response({"code": "not_found", "message": _("Membre inconnu.")}, status=status.HTTP_404_NOT_FOUND)
+        return Response(member_representation(duellist))
+
+    @extend_schema(request=ForumMemberSerializer, responses=ForumMemberSerializer)
+    def put(self, request, forum_id: int):
+        serializer = ForumMemberSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            outcome = forum_member_upsert(data=serializer.to_member_data(forum_id))
+        except IntegrityError:
+            return Response(name_taken_error(), status=status.HTTP_400_BAD_REQUEST)
+        duellist = Duellist.objects.prefetch_related("magic_types").get(forum_id=forum_id)
+        code = status.HTTP_201_CREATED if outcome == "created" else status.HTTP_200_OK
+        return Response({**member_representation(duellist), "outcome": outcome}, status=code)
+
+
+class ForumMemberBulkView(APIView):
+    """Validates the whole batch first; any error: 400 with errors by index, nothing written."""
+
+    permission_classes = [IsStaff]
+
+    @extend_schema(request=BulkForumMemberSerializer(many=True))
+    def post(self, request):
+        if not isinstance(request.data, list):
+            return Response(
+                {"code": "invalid", "message": _("Une liste de membres est attendue.")},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        serializers_ = [BulkForumMemberSerializer(data=item) for item in request.data]
+        errors = {str(index): s.errors for index, s in enumerate(serializers_) if not s.is_valid()}
+        ids = [s.validated_data["forum_id"] for s in serializers_ if not s.errors]
+        duplicates = {i for i in ids if ids.count(i) > 1}
+        for index, s in enumerate(serializers_):
+            if not s.errors and s.validated_data["forum_id"] in duplicates:
+                errors[str(index)] = {"forum_id": [_("Identifiant présent plusieurs fois dans le lot.")]}
+        if errors:
+            return Response(
+                {"code": "invalid", "message": _("Données invalides."), "errors": errors},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        counts = {"created": 0, "updated": 0, "unchanged": 0}
+        try:
+            with transaction.atomic():
+                for s in serializers_:
+                    counts[forum_member_upsert(data=s.to_member_data(s.validated_data["forum_id"]))] += 1
+        except IntegrityError:
+            return Response(name_taken_error(), status=status.HTTP_400_BAD_REQUEST)
+        return Response(counts)

@@ -1,0 +1,8 @@
+from django.urls import path
+
+from accounts import api
+
+urlpatterns = [
+    path("forum-members/bulk/", api.ForumMemberBulkView.as_view(), name="forum-members-bulk"),
+    path("forum-members/<int:forum_id>/", api.ForumMemberView.as_view(), name="forum-member"),
+]
