@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 
-from accounts.models import Duellist, User
+from accounts.models import Duellist, Notification, User
 
 
 @admin.register(User)
@@ -18,4 +18,11 @@ class DuellistAdmin(admin.ModelAdmin):
     list_filter = ("prodigium", "homework_year", "rp_year")
     search_fields = ("forum_name", "character_name", "=forum_id")
     filter_horizontal = ("magic_types",)
+    raw_id_fields = ("user",)
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    list_display = ("user", "kind", "created_at", "read_at")
+    list_filter = ("kind",)
     raw_id_fields = ("user",)

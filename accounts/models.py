@@ -64,3 +64,36 @@ class Duellist(models.Model):
     @property
     def in_chronology(self) -> bool:
         return self.rp_year is not None
+
+
+class Notification(models.Model):
+    """An in-app notice (the bell); also e-mailed when the user has an address.
+
+    ``dedupe_key`` makes a notice idempotent: a reminder claimed twice is stored (and sent) once.
+    """
+
+    class Kind(models.TextChoices):
+        REMINDER = "reminder", _("Rappel d'échéance")
+        DECLARATION_DUE = "declaration_due", _("Déclaration à rédiger")
+        WINDOW_EXPIRED = "window_expired", _("Délai expiré")
+        EXEMPTION = "exemption", _("Dispense")
+        DUEL = "duel", _("Duel")
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="notifications")
+    kind = models.CharField(_("type"), max_length=30, choices=Kind.choices)
+    message = models.TextField(_("message"))
+    url = models.CharField(_("lien"), max_length=300, blank=True)
+    created_at = models.DateTimeField(_("créée le"), auto_now_add=True)
+    read_at = models.DateTimeField(_("lue le"), null=True, blank=True)
+    dedupe_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("notification")
+        verbose_name_plural = _("notifications")
+        indexes = [
+            models.Index(fields=["user", "read_at"], name="notification_user_unread"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.message[:50]}"
