@@ -1,0 +1,2 @@
+def options_for(state, duellist_id):
+    raise NotImplementedError

@@ -1,0 +1,215 @@
+"""Duel state: plain dataclasses with an exact JSON round trip (`to_dict` / `from_dict`).
+
+Engine functions never mutate a state they are given: resolution works on `clone()` and returns
+the clone. The state carries the duel's frozen spell catalog, so one stored JSON document is
+enough to carry on a duel.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .spells import Effect, Spell, effect_from_dict, spell_from_dict
+
+# §2.3–2.4: starting PF and PM by year (8 = Adult).
+START_POINTS = {1: (10, 5), 2: (13, 7), 3: (16, 8), 4: (19, 10), 5: (22, 12), 6: (25, 15), 7: (28, 18), 8: (32, 20)}
+FIRST_ZONE, LAST_ZONE = 1, 11
+OFF_STAGE_LOW, OFF_STAGE_HIGH = 0, 12
+START_ZONE = {1: 4, 2: 8}
+FORMATS = {"1v1": 1, "2v2": 2}  # duellists per team
+
+ACTION, DEFENCE = "action", "defence"
+ACTIVE, KNOCKED_OUT, FORFEITED, DISQUALIFIED = "active", "knocked-out", "forfeited", "disqualified"
+STATUSES = (ACTIVE, KNOCKED_OUT, FORFEITED, DISQUALIFIED)
+
+
+def magic_type_count(year: int) -> int:
+    """§2.5: one magic type for years 1–5, two for 6–8."""
+    return 1 if year <= 5 else 2
+
+
+def on_stage(pos: int) -> bool:
+    return FIRST_ZONE <= pos <= LAST_ZONE
+
+
+def _clone(obj):
+    """Fast shallow copy of a slotted dataclass (copy.copy is several times slower)."""
+    new = object.__new__(type(obj))
+    for name in type(obj).__slots__:
+        object.__setattr__(new, name, getattr(obj, name))
+    return new
+
+
+@dataclass(slots=True)
+class DuellistState:
+    id: str
+    team: int
+    year: int
+    types: tuple[str, ...]
+    prodigium: bool
+    pf: int
+    pm: int
+    pos: int
+    status: str = ACTIVE
+    # Statuses waiting for this duellist's next unresolved action post (§7 stun/disarm/bind).
+    stunned: bool = False
+    disarmed: bool = False
+    bound: bool = False
+    shield: int = 0  # charges left until the end of the turn
+    overlevel_used: bool = False
+    # (turn, slug) of resolved casts of the current and previous turn (same-spell-twice, §4.1).
+    casts: tuple[tuple[int, str], ...] = ()
+    summoned: int = 0  # creatures summoned so far: the next one is f"{id}#{summoned + 1}"
+
+    @property
+    def out(self) -> bool:
+        return self.status != ACTIVE
+
+    @property
+    def start_pf(self) -> int:
+        return START_POINTS[self.year][0]
+
+    @property
+    def start_pm(self) -> int:
+        return START_POINTS[self.year][1]
+
+    def cast_in_turn(self, turn: int, slug: str) -> bool:
+        return (turn, slug) in self.casts
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id, "team": self.team, "year": self.year, "types": list(self.types),
+            "prodigium": self.prodigium, "pf": self.pf, "pm": self.pm, "pos": self.pos,
+            "status": self.status, "stunned": self.stunned, "disarmed": self.disarmed,
+            "bound": self.bound, "shield": self.shield, "overlevel_used": self.overlevel_used,
+            "casts": [[turn, slug] for turn, slug in self.casts], "summoned": self.summoned,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> DuellistState:
+        values = dict(d)
+        values["types"] = tuple(d["types"])
+        values["casts"] = tuple((turn, slug) for turn, slug in d.get("casts", ()))
+        return cls(**values)
+
+
+@dataclass(slots=True)
+class CreatureState:
+    id: str  # "<owner>#<n>"
+    owner: str
+    team: int
+    name: str
+    pf: int
+    damage: int
+    range: int
+    pos: int
+    last_turn: int  # vanishes at the end of this turn
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> CreatureState:
+        return cls(**d)
+
+
+@dataclass(slots=True)
+class PendingHit:
+    """A successful dodgeable spell waiting for the second declaration (§4.1 Effect)."""
+
+    caster: str
+    target: str
+    spell: str
+    effect: Effect
+    dodged: bool = False
+
+    def to_dict(self) -> dict:
+        return {"caster": self.caster, "target": self.target, "spell": self.spell,
+                "effect": self.effect.to_dict(), "dodged": self.dodged}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> PendingHit:
+        return cls(d["caster"], d["target"], d["spell"], effect_from_dict(d["effect"]), d.get("dodged", False))
+
+
+@dataclass(slots=True)
+class DuelState:
+    format: str
+    rp: bool
+    turn: int
+    phase: str  # ACTION or DEFENCE: the phase currently collecting posts
+    duellists: tuple[DuellistState, ...]
+    creatures: tuple[CreatureState, ...] = ()
+    pending: tuple[PendingHit, ...] = ()
+    spells: dict[str, Spell] = field(default_factory=dict)  # the duel's frozen catalog, by slug
+
+    def clone(self) -> DuelState:
+        """A copy whose duellists, creatures and pending hits can be changed without touching self."""
+        new = _clone(self)
+        new.duellists = tuple(_clone(d) for d in self.duellists)
+        new.creatures = tuple(_clone(c) for c in self.creatures)
+        new.pending = tuple(_clone(h) for h in self.pending)
+        return new
+
+    def duellist(self, duellist_id: str) -> DuellistState:
+        for d in self.duellists:
+            if d.id == duellist_id:
+                return d
+        raise KeyError(f"unknown duellist {duellist_id!r}")
+
+    def find_duellist(self, duellist_id: str) -> DuellistState | None:
+        for d in self.duellists:
+            if d.id == duellist_id:
+                return d
+        return None
+
+    def creature(self, creature_id: str) -> CreatureState | None:
+        for c in self.creatures:
+            if c.id == creature_id:
+                return c
+        return None
+
+    def to_dict(self) -> dict:
+        return {
+            "format": self.format, "rp": self.rp, "turn": self.turn, "phase": self.phase,
+            "duellists": [d.to_dict() for d in self.duellists],
+            "creatures": [c.to_dict() for c in self.creatures],
+            "pending": [h.to_dict() for h in self.pending],
+            "spells": [s.to_dict() for s in self.spells.values()],
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> DuelState:
+        spells = [spell_from_dict(s) for s in d.get("spells", ())]
+        return cls(
+            format=d["format"], rp=d["rp"], turn=d["turn"], phase=d["phase"],
+            duellists=tuple(DuellistState.from_dict(x) for x in d["duellists"]),
+            creatures=tuple(CreatureState.from_dict(x) for x in d.get("creatures", ())),
+            pending=tuple(PendingHit.from_dict(x) for x in d.get("pending", ())),
+            spells={s.slug: s for s in spells},
+        )
+
+
+def new_duel_state(*, format: str, rp: bool, duellists: list[dict], spells: list[Spell]) -> DuelState:
+    """The state at the referee's start signal: turn 1, action phase, team 1 in zone 4, team 2 in 8."""
+    if format not in FORMATS:
+        raise ValueError(f"unknown duel format {format!r}")
+    built = []
+    for d in duellists:
+        year = d["year"]
+        if year not in START_POINTS:
+            raise ValueError(f"duellist {d['id']!r}: year must be 1..8, got {year!r}")
+        if d["team"] not in START_ZONE:
+            raise ValueError(f"duellist {d['id']!r}: team must be 1 or 2, got {d['team']!r}")
+        pf, pm = START_POINTS[year]
+        built.append(DuellistState(
+            id=d["id"], team=d["team"], year=year, types=tuple(d.get("types", ())),
+            prodigium=bool(d.get("prodigium", False)), pf=pf, pm=pm, pos=START_ZONE[d["team"]],
+        ))
+    for team in START_ZONE:
+        count = sum(1 for d in built if d.team == team)
+        if count != FORMATS[format]:
+            raise ValueError(f"a {format} duel needs {FORMATS[format]} duellist(s) in team {team}, got {count}")
+    if len({d.id for d in built}) != len(built):
+        raise ValueError("duellist ids must be unique")
+    return DuelState(format=format, rp=bool(rp), turn=1, phase=ACTION, duellists=tuple(built),
+                     spells={s.slug: s for s in spells})
