@@ -124,23 +124,32 @@ def _cast_code(state: DuelState, me: DuellistState, steps: list[dict], kinds: li
 
 
 def cast_option_code(state: DuelState, me: DuellistState, spell: Spell, step: dict) -> str | None:
-    """Checks of one cast of a known spell, from spell-level to invalid-bet (shared with options)."""
+    """Checks of one cast of a known spell, from spell-level to invalid-bet."""
     overlevel = step.get("overlevel") is True
-    if spell.level != me.year + 1 if overlevel else spell.level > me.year:
-        return "spell-level"
-    if overlevel and me.overlevel_used:
-        return "overlevel-used"
-    modulation = step.get("modulation")
-    if modulation is not None and (overlevel or spell.modulation(modulation) is None or modulation > me.year):
-        return "modulation-level"
-    if me.cast_in_turn(state.turn - 1, spell.slug):
-        return "same-spell-twice"
+    code = cast_rights_code(state, me, spell, step.get("modulation"), overlevel)
+    if code:
+        return code
     if not target_is_valid(state, me, spell, step.get("target"), step.get("zone")):
         return "invalid-target"
     if state.phase == DEFENCE and not spell.is_defence:
         return "not-defence-spell"
     if step.get("bet") not in allowed_bets(spell, me, rp=state.rp, overlevel=overlevel):
         return "invalid-bet"
+    return None
+
+
+def cast_rights_code(state: DuelState, me: DuellistState, spell: Spell, modulation: int | None,
+                     overlevel: bool) -> str | None:
+    """May this duellist cast this spell (this way) at all: spell-level to same-spell-twice.
+    Shared with the options the pages show."""
+    if spell.level != me.year + 1 if overlevel else spell.level > me.year:
+        return "spell-level"
+    if overlevel and me.overlevel_used:
+        return "overlevel-used"
+    if modulation is not None and (overlevel or spell.modulation(modulation) is None or modulation > me.year):
+        return "modulation-level"
+    if me.cast_in_turn(state.turn - 1, spell.slug):
+        return "same-spell-twice"
     return None
 
 
