@@ -1,0 +1,91 @@
+"""Helpers shared by the duel services: permissions, locking, windows."""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+
+from django.db.models import Max
+
+from accounts.models import User
+from duels.models import Duel, DuelStatus, Participant, Phase, SlotStatus, Window, WindowSlot, WindowState
+from duels.services.errors import DuelError
+
+POSTING_DELAY = dt.timedelta(hours=48)  # RULES.md §1.4
+EXEMPTION_LIMIT = dt.timedelta(days=5)
+
+
+def duel_lock(duel: Duel) -> Duel:
+    """Reload the duel with its row locked: every service that changes a running duel takes this lock
+    first, so they serialize per duel (and always lock in the same order: duel, then window)."""
+    return Duel.objects.select_for_update().get(pk=duel.pk)
+
+
+def is_duel_referee(duel: Duel, user: User) -> bool:
+    return bool(user.is_staff or (duel.referee_id is not None and duel.referee_id == user.pk))
+
+
+def require_duel_referee(duel: Duel, user: User) -> None:
+    if not is_duel_referee(duel, user):
+        raise DuelError("not-referee")
+
+
+def participant_of(duel: Duel, user: User) -> Participant:
+    participant = Participant.objects.filter(duel=duel, duellist__user=user).select_related("duellist").first()
+    if participant is None:
+        raise DuelError("not-participant")
+    return participant
+
+
+def require_running(duel: Duel) -> None:
+    if not duel.is_running:
+        raise DuelError("duel-not-running")
+
+
+def state_fingerprint(state: dict | None) -> str:
+    return hashlib.sha256(json.dumps(state, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def window_open(*, duel: Duel, phase: str, expected: list[str], opened_by, now: dt.datetime) -> Window:
+    """Open the window of `phase` for `duel.turn`: a slot with a 48 h deadline per expected engine id."""
+    window = Window.objects.create(
+        duel=duel, turn=duel.turn, phase=phase, opened_at=now, opened_by=opened_by, due_at=now + POSTING_DELAY
+    )
+    participants = {p.engine_id: p for p in duel.participants.all()}
+    WindowSlot.objects.bulk_create(
+        [WindowSlot(window=window, participant=participants[eid], deadline=now + POSTING_DELAY) for eid in expected]
+    )
+    duel.status = DuelStatus.ACTION if phase == Phase.ACTION else DuelStatus.DEFENCE
+    duel.save(update_fields=["status", "turn"])
+    return window
+
+
+def window_refresh(*, window: Window, duel: Duel, now: dt.datetime) -> None:
+    """After a slot changed: close the window when nobody is awaited any more (the declaration is then
+    due), else move its due time to the latest deadline among those still awaited."""
+    latest = window.slots.filter(status=SlotStatus.WAITING).aggregate(latest=Max("deadline"))["latest"]
+    if latest is None:
+        window.state = WindowState.CLOSED
+        window.closed_at = now
+        window.save(update_fields=["state", "closed_at"])
+        declaration_due(duel=duel, window=window)
+    else:
+        window.due_at = latest
+        window.save(update_fields=["due_at"])
+
+
+def declaration_due(*, duel: Duel, window: Window) -> None:
+    duel.status = DuelStatus.AWAITING_FIRST if window.phase == Phase.ACTION else DuelStatus.AWAITING_SECOND
+    duel.save(update_fields=["status"])
+
+
+def open_window(duel: Duel, *, lock: bool = False) -> Window | None:
+    qs = Window.objects.filter(duel=duel, state=WindowState.OPEN)
+    if lock:
+        qs = qs.select_for_update()
+    return qs.first()
+
+
+def next_post_order(window: Window) -> int:
+    """Posting order: 1 + the posts already in the window. Call with the window row locked."""
+    return (window.posts.aggregate(m=Max("order"))["m"] or 0) + 1

@@ -1,0 +1,118 @@
+"""Referee declarations: the server rolls and resolves a draft; the referee publishes it."""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from duels.models import (
+    Declaration,
+    DeclarationKind,
+    DeclarationStatus,
+    Duel,
+    DuelStatus,
+    Phase,
+    Post,
+    Window,
+)
+from duels.services import dice, rules
+from duels.services.common import duel_lock, require_duel_referee, state_fingerprint, window_open
+from duels.services.errors import DuelError
+from duels.services.finish import duel_finish
+
+AWAITING = {DuelStatus.AWAITING_FIRST: Phase.ACTION, DuelStatus.AWAITING_SECOND: Phase.DEFENCE}
+
+
+def rolls_apply(*, seed: str, turn: int, phase: str, posts: list[Post]) -> tuple[list[dict], list[dict]]:
+    """The posts as the engine wants them (posting order), each bet and dodge given its derived roll,
+    and the list of rolls with what each decided."""
+    engine_posts, rolls = [], []
+    for post in posts:
+        steps = []
+        for index, step in enumerate(post.steps):
+            step = dict(step)
+            bet = step.get("dodge") if "dodge" in step else step.get("bet")
+            if bet is not None:
+                roll = dice.roll_derive(seed=seed, turn=turn, phase=phase, post_order=post.order, step_index=index)
+                step["roll"] = roll
+                success = str(roll) in str(bet)
+                rolls.append({
+                    "post_order": post.order, "step_index": index, "by": post.participant.engine_id,
+                    "kind": "dodge" if "dodge" in step else "bet", "spell": step.get("cast"), "bet": str(bet),
+                    "roll": roll, "success": success, "decided": "pari gagné" if success else "pari perdu",
+                })
+            steps.append(step)
+        engine_posts.append({"by": post.participant.engine_id, "steps": steps})
+    return engine_posts, rolls
+
+
+def _window_to_declare(duel: Duel) -> Window:
+    phase = AWAITING.get(duel.status)
+    if phase is None:
+        raise DuelError("not-awaiting-declaration")
+    return Window.objects.get(duel=duel, turn=duel.turn, phase=phase)
+
+
+@transaction.atomic
+def declaration_prepare(*, duel: Duel, by: User, now: dt.datetime | None = None) -> Declaration:
+    """Roll the dice of the closed window, resolve it with the engine and store (or refresh) the draft:
+    rolls with what each decided, events, French text, state after. Nothing is public until published."""
+    now = now or timezone.now()
+    duel = duel_lock(duel)
+    require_duel_referee(duel, by)
+    window = _window_to_declare(duel)
+    existing = Declaration.objects.select_for_update().filter(window=window).first()
+    if existing is not None and existing.is_published:
+        raise DuelError("declaration-published")
+    state = rules.state_load(duel.state)
+    posts = list(window.posts.select_related("participant").order_by("order"))
+    engine_posts, rolls = rolls_apply(seed=duel.seed, turn=window.turn, phase=window.phase, posts=posts)
+    resolve = rules.resolve_action_phase if window.phase == Phase.ACTION else rules.resolve_defence_phase
+    result = resolve(state, engine_posts)
+    events = [event.to_dict() for event in result.events]
+    fields = {
+        "kind": DeclarationKind.FIRST if window.phase == Phase.ACTION else DeclarationKind.SECOND,
+        "rolls": rolls,
+        "events": events,
+        "text": "\n".join(event["text"] for event in events),
+        "state_after": result.state.to_dict(),
+        "state_before_sha256": state_fingerprint(duel.state),
+        "outcome": {**result.outcome.to_dict(), "defence_follows": result.defence_follows,
+                    "expected_posters": list(result.expected_posters)},
+        "prepared_at": now,
+    }
+    declaration, _created = Declaration.objects.update_or_create(window=window, defaults=fields)
+    return declaration
+
+
+@transaction.atomic
+def declaration_publish(
+    *, declaration: Declaration, by: User, comment: str = "", now: dt.datetime | None = None
+) -> Declaration:
+    """Publish a draft (optionally with the referee's comment). Idempotent: publishing an already
+    published declaration returns it unchanged. Publishing opens the defence window, or the next turn's
+    action window, or finishes the duel (§3.3)."""
+    now = now or timezone.now()
+    duel = duel_lock(declaration.window.duel)
+    declaration = Declaration.objects.select_for_update().select_related("window").get(pk=declaration.pk)
+    require_duel_referee(duel, by)
+    if declaration.is_published:
+        return declaration
+    if state_fingerprint(duel.state) != declaration.state_before_sha256 or AWAITING.get(duel.status) is None:
+        raise DuelError("declaration-stale")
+    declaration.status = DeclarationStatus.PUBLISHED
+    declaration.published_at = now
+    declaration.published_by = by
+    declaration.referee_comment = comment or ""
+    declaration.save(update_fields=["status", "published_at", "published_by", "referee_comment"])
+    state = rules.state_load(declaration.state_after)
+    if rules.outcome(state).finished:
+        duel_finish(duel=duel, state=state, now=now)
+        return declaration
+    duel.state = declaration.state_after
+    duel.turn = state.turn
+    duel.save(update_fields=["state", "turn"])
+    window_open(duel=duel, phase=state.phase, expected=rules.expected_posters(state), opened_by=declaration, now=now)
+    return declaration

@@ -1,0 +1,94 @@
+"""The one application error of the duel services, and every French message it can carry."""
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+
+class DuelError(Exception):
+    """A refused request. `code` is stable (tests, API); `message` is the French text shown to the user."""
+
+    def __init__(self, code: str, message: str | None = None, **params):
+        self.code = code
+        template = message if message is not None else MESSAGES.get(code, MESSAGES["refused"])
+        self.message = str(template) % params if params else str(template)
+        super().__init__(f"{code}: {self.message}")
+
+
+# Engine refusal codes (RULES.md §4.1) and the services' own codes, in one place.
+MESSAGES = {
+    # --- rules engine: post refused when submitted ---
+    "one-post-per-phase": _("Vous avez déjà posté dans cette phase."),
+    "duellist-out": _("Vous êtes hors combat : vous ne pouvez plus agir dans ce duel."),
+    "not-targeted": _("Aucun sort ne vous vise : vous n'avez pas de défense à poster."),
+    "one-cast-per-post": _("Un message ne peut contenir qu'un seul sort."),
+    "too-many-moves": _("Un seul déplacement avant le sort et un seul après (un seul sans sort)."),
+    "one-defence-action": _("En défense, une seule action : esquiver, un sort de défense ou ne rien faire."),
+    "wrong-phase": _("On n'esquive qu'en phase de défense."),
+    "invalid-move": _("Déplacement impossible : la zone doit être entre 1 et 11, et l'on ne se déplace pas en défense."),
+    "off-stage": _("Vous êtes hors de l'estrade : vous pouvez seulement y remonter (un déplacement) ou passer."),
+    "stunned": _("Vous êtes étourdi : vous ne pouvez que passer."),
+    "disarmed": _("Vous êtes désarmé : vous ne pouvez pas lancer de sort."),
+    "bound": _("Vous êtes ligoté : vous ne pouvez pas vous déplacer."),
+    "unknown-spell": _("Ce sort n'existe pas dans le catalogue du duel."),
+    "spell-level": _("Ce sort est d'un niveau trop élevé pour votre année (survol : seulement année + 1)."),
+    "overlevel-used": _("Vous avez déjà tenté un sort de niveau supérieur dans ce duel."),
+    "modulation-level": _("Modulation impossible : inconnue, au-dessus de votre année ou sur une tentative de survol."),
+    "same-spell-twice": _("Vous avez lancé ce sort au tour précédent : choisissez-en un autre."),
+    "invalid-target": _("Cible invalide pour ce sort (cible inconnue, du mauvais type, ou zone hors de 1 à 11)."),
+    "not-defence-spell": _("En défense, seuls les sorts de défense sont permis."),
+    "invalid-bet": _("Pari invalide pour ce sort."),
+    "invalid-roll": _("Les dés sont lancés par le serveur : un message ne contient jamais de résultat de dé."),
+    "duel-over": _("Ce duel est terminé."),
+    "invalid-post": _("Message mal formé : %(detail)s"),
+    # --- posting ---
+    "not-participant": _("Seuls les duellistes de ce duel peuvent y poster."),
+    "no-open-window": _("Aucune phase n'est ouverte aux messages dans ce duel."),
+    "not-expected": _("Vous n'êtes pas attendu dans cette phase."),
+    "deadline-passed": _("Le délai pour poster dans cette phase est dépassé (%(deadline)s)."),
+    "rp-too-short": _("Le texte RP doit compter au moins %(min)d mots hors bloc d'action (il en a %(count)d)."),
+    "roll-in-post": _("Les dés sont lancés par le serveur : un message ne contient jamais de résultat de dé."),
+    # --- registration ---
+    "not-eligible": _("Inscription impossible : %(reasons)s"),
+    "already-registered": _("Vous avez déjà une inscription en attente."),
+    "already-in-duel": _("Vous avez déjà un duel en cours."),
+    "wand-rest": _("Votre baguette se repose : encore %(remaining)d duel(s) doivent se terminer avant votre prochaine inscription."),
+    "not-in-chronology": _("Votre personnage n'est pas dans la chronologie : il ne peut pas faire de duel RP."),
+    "year-above-homework": _("En duel non-RP, l'année choisie ne peut pas dépasser votre année devoir (%(max)s)."),
+    "year-required": _("Choisissez l'année à laquelle vous combattez."),
+    "invalid-year": _("L'année doit être comprise entre 1 et 8 (Adulte)."),
+    "invalid-kind": _("Type de duel inconnu."),
+    "invalid-format": _("Format de duel inconnu."),
+    "named-self": _("Vous ne pouvez pas vous nommer vous-même comme adversaire ou partenaire."),
+    "partner-only-2v2": _("Un partenaire ne se nomme qu'en duel à 2 contre 2."),
+    "partner-is-opponent": _("Votre partenaire ne peut pas être aussi votre adversaire."),
+    "opponent-needs-partner": _("En 2 contre 2, nommez aussi votre partenaire pour choisir vos adversaires."),
+    "not-your-registration": _("Cette inscription n'est pas la vôtre."),
+    "registration-not-waiting": _("Cette inscription n'est plus en attente."),
+    # --- referee, setup, start ---
+    "not-referee": _("Seul l'arbitre de ce duel (ou l'équipe) peut faire cela."),
+    "not-a-referee": _("Cette personne n'est pas arbitre."),
+    "referee-already-assigned": _("Ce duel a déjà un arbitre."),
+    "referee-is-duellist": _("Un arbitre ne peut pas arbitrer un duel auquel il participe."),
+    "duel-not-in-setup": _("Le duel a déjà commencé ou est terminé."),
+    "wrong-type-count": _("À votre année, choisissez exactement %(count)d type(s) de magie."),
+    "duplicate-types": _("Choisissez des types de magie différents."),
+    "unknown-magic-type": _("Type de magie inconnu : %(slug)s."),
+    "type-not-registered": _("En duel RP, les types de magie doivent être ceux de votre personnage (%(slug)s n'en fait pas partie)."),
+    "not-ready": _("Le duel n'est pas prêt : il faut un arbitre et les types de magie de chaque duelliste."),
+    # --- declarations ---
+    "not-awaiting-declaration": _("Aucune déclaration n'est attendue pour l'instant."),
+    "declaration-published": _("Cette déclaration est déjà publiée."),
+    "declaration-stale": _("L'état du duel a changé depuis ce brouillon : préparez la déclaration à nouveau."),
+    # --- faults, exemptions, forfeit ---
+    "note-required": _("Décrivez la faute dans la note."),
+    "invalid-penalty": _("La pénalité en PF doit être un nombre positif ou nul."),
+    "duel-not-running": _("Ce duel n'est pas en cours."),
+    "already-out": _("Ce duelliste ne combat plus (hors combat, abandon ou disqualification)."),
+    "exemption-already-used": _("Une seule dispense par duelliste et par duel."),
+    "exemption-too-late": _("La dispense doit être au plus tard %(limit)s (5 jours après le message de l'arbitre)."),
+    "exemption-not-later": _("La nouvelle date limite doit être après la date actuelle (%(deadline)s)."),
+    "exemption-not-pending": _("Cette demande de dispense a déjà été traitée."),
+    "exemption-window-closed": _("La phase concernée par cette dispense est close."),
+    "reason-required": _("Donnez le motif de votre demande."),
+    "refused": _("Action refusée."),
+}

@@ -1,0 +1,154 @@
+"""Faults (RULES.md §6), exemptions (§1.4) and forfeits (§3.3)."""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.utils import formats, timezone
+
+from accounts.models import User
+from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus
+from duels.services import rules
+from duels.services.common import (
+    EXEMPTION_LIMIT,
+    duel_lock,
+    open_window,
+    participant_of,
+    require_duel_referee,
+    require_running,
+    window_refresh,
+)
+from duels.services.errors import DuelError
+from duels.services.sanctions import absence_count, state_commit
+
+
+def _when(moment: dt.datetime) -> str:
+    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
+@transaction.atomic
+def fault_record(
+    *, duel: Duel, participant: Participant, by: User, kind: str = FaultKind.OTHER, note: str = "",
+    pf_penalty: int = 0, now: dt.datetime | None = None,
+) -> Fault:
+    """The referee (or staff) records a fault: an absence (counts toward disqualification at 3) or any
+    other fault (a note is required), with an optional PF penalty applied by the engine."""
+    now = now or timezone.now()
+    duel = duel_lock(duel)
+    require_duel_referee(duel, by)
+    participant = Participant.objects.get(pk=participant.pk, duel=duel)
+    if kind not in FaultKind.values:
+        raise DuelError("refused")
+    if kind == FaultKind.OTHER and not (note or "").strip():
+        raise DuelError("note-required")
+    if pf_penalty is None or pf_penalty < 0:
+        raise DuelError("invalid-penalty")
+    fault = Fault.objects.create(
+        participant=participant, kind=kind, note=note or "", pf_penalty=pf_penalty, recorded_by=by, created_at=now
+    )
+    if pf_penalty == 0 and kind == FaultKind.OTHER:
+        return fault
+    require_running(duel)
+    state = rules.state_load(duel.state)
+    if pf_penalty:
+        me = state.duellist(participant.engine_id)
+        if me.out:
+            raise DuelError("already-out")
+        state, _events = rules.apply_penalty(state, participant.engine_id, pf_penalty)
+    if kind == FaultKind.ABSENCE:
+        state, _events = absence_count(participant=participant, state=state)
+    state_commit(duel=duel, state=state, now=now)
+    return fault
+
+
+@transaction.atomic
+def forfeit(*, duel: Duel, by: User, now: dt.datetime | None = None) -> Participant:
+    """A duellist gives up (any time during the duel): treated as out; the duel ends at once if their
+    whole team is now out."""
+    now = now or timezone.now()
+    participant = participant_of(duel, by)
+    duel = duel_lock(duel)
+    require_running(duel)
+    state = rules.state_load(duel.state)
+    if state.duellist(participant.engine_id).out:
+        raise DuelError("already-out")
+    state, _events = rules.apply_forfeit(state, participant.engine_id)
+    participant.forfeited = True
+    participant.save(update_fields=["forfeited"])
+    state_commit(duel=duel, state=state, now=now)
+    return participant
+
+
+@transaction.atomic
+def exemption_request(
+    *, duel: Duel, by: User, reason: str, wished_deadline: dt.datetime, now: dt.datetime | None = None
+) -> Exemption:
+    """A duellist awaited in the open window asks for a later deadline, at most 5 days after the referee
+    post that opened the window. One exemption per duellist per duel (a refused request may be renewed)."""
+    now = now or timezone.now()
+    participant = participant_of(duel, by)
+    duel = duel_lock(duel)
+    require_running(duel)
+    if Exemption.objects.filter(
+        participant=participant, status__in=[ExemptionStatus.REQUESTED, ExemptionStatus.GRANTED]
+    ).exists():
+        raise DuelError("exemption-already-used")
+    window = open_window(duel, lock=True)
+    slot = window.slots.filter(participant=participant, status=SlotStatus.WAITING).first() if window else None
+    if slot is None:
+        raise DuelError("not-expected")
+    if now > slot.deadline:
+        raise DuelError("deadline-passed", deadline=_when(slot.deadline))
+    if not (reason or "").strip():
+        raise DuelError("reason-required")
+    _check_new_deadline(window.opened_at, slot.deadline, wished_deadline)
+    return Exemption.objects.create(
+        participant=participant, window=window, reason=reason.strip(), wished_deadline=wished_deadline,
+        requested_at=now,
+    )
+
+
+def _check_new_deadline(opened_at: dt.datetime, current: dt.datetime, wanted: dt.datetime) -> None:
+    limit = opened_at + EXEMPTION_LIMIT
+    if wanted > limit:
+        raise DuelError("exemption-too-late", limit=_when(limit))
+    if wanted <= current:
+        raise DuelError("exemption-not-later", deadline=_when(current))
+
+
+@transaction.atomic
+def exemption_decide(
+    *, exemption: Exemption, by: User, grant: bool, deadline: dt.datetime | None = None,
+    now: dt.datetime | None = None,
+) -> Exemption:
+    """The referee grants (with the wished deadline, or another one within the 5-day limit) or refuses."""
+    now = now or timezone.now()
+    duel = duel_lock(exemption.participant.duel)
+    exemption = Exemption.objects.select_for_update().select_related("window", "participant").get(pk=exemption.pk)
+    require_duel_referee(duel, by)
+    if exemption.status != ExemptionStatus.REQUESTED:
+        raise DuelError("exemption-not-pending")
+    exemption.decided_at = now
+    exemption.decided_by = by
+    if not grant:
+        exemption.status = ExemptionStatus.REFUSED
+        exemption.save(update_fields=["status", "decided_at", "decided_by"])
+        return exemption
+    window = open_window(duel, lock=True)
+    slot = None
+    if window is not None and window.pk == exemption.window_id:
+        slot = window.slots.filter(participant=exemption.participant, status=SlotStatus.WAITING).first()
+    if slot is None:
+        raise DuelError("exemption-window-closed")
+    new_deadline = deadline or exemption.wished_deadline
+    _check_new_deadline(window.opened_at, slot.deadline, new_deadline)
+    slot.deadline = new_deadline
+    slot.save(update_fields=["deadline"])
+    window_refresh(window=window, duel=duel, now=now)
+    exemption.status = ExemptionStatus.GRANTED
+    exemption.granted_deadline = new_deadline
+    exemption.save(update_fields=["status", "granted_deadline", "decided_at", "decided_by"])
+    participant = exemption.participant
+    participant.exemption_used = True
+    participant.save(update_fields=["exemption_used"])
+    return exemption

@@ -1,0 +1,102 @@
+"""Duellists' posts (RULES.md §2.6, §4): checked, ordered at commit, stored once and for all."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from django.db import transaction
+from django.utils import formats, timezone
+
+from accounts.models import User
+from duels.models import Duel, Phase, Post, SlotStatus
+from duels.services import rules
+from duels.services.common import duel_lock, next_post_order, open_window, participant_of, window_refresh
+from duels.services.errors import DuelError
+
+MIN_RP_WORDS = 100
+
+BBCODE_TAG = re.compile(r"\[/?[a-zA-Z*][a-zA-Z0-9*]*(?:=[^\]]*)?\]")
+TRAILING_BOLD_BLOCK = re.compile(r"\[b\](?:(?!\[b\]).)*\[/b\]\s*\Z", re.IGNORECASE | re.DOTALL)
+WORD_CHAR = re.compile(r"[^\W_]")  # a letter or a digit, in any alphabet
+
+
+def rp_word_count(text: str) -> int:
+    """Words of RP text, as RULES.md §2.6 counts them (at least 100 per action post).
+
+    1. The action block is not counted: a bold block `[b]…[/b]` that ends the text (where the rule
+       asks for the action) is dropped before counting. Bold passages elsewhere count.
+    2. BBCode tags (`[b]`, `[/i]`, `[color=red]`, `[url=…]`, `[*]`) are not words: each is replaced by
+       a space; the text between them counts.
+    3. What remains is split on whitespace; a token is a word when it holds at least one letter or
+       digit. Punctuation-only tokens ("—", "…", "!", "«") do not count. "peut-être", "l'arbitre" and
+       "3e" are one word each.
+    """
+    text = TRAILING_BOLD_BLOCK.sub(" ", text or "")
+    text = BBCODE_TAG.sub(" ", text)
+    return sum(1 for token in text.split() if WORD_CHAR.search(token))
+
+
+def _needs_rp_text(phase: str, steps: list[dict]) -> bool:
+    """Every post needs RP text except a defence post that does nothing (§2.6)."""
+    if phase == Phase.DEFENCE and all("nothing" in step for step in steps):
+        return False
+    return True
+
+
+def _engine_post(participant_engine_id: str, steps, duellist_ids: set[str]) -> dict:
+    if not isinstance(steps, list):
+        raise DuelError("invalid-post", detail="les actions doivent être une liste")
+    if any(isinstance(step, dict) and "roll" in step for step in steps):
+        raise DuelError("roll-in-post")
+    try:
+        return rules.validate_post({"by": participant_engine_id, "steps": steps}, duellist_ids)
+    except rules.ScenarioError as error:
+        raise DuelError("invalid-post", detail=str(error)) from error
+
+
+@transaction.atomic
+def post_submit(
+    *, duel: Duel, user: User, rp_text: str, steps: list[dict], now: dt.datetime | None = None
+) -> Post:
+    """Submit `user`'s post in the duel's open window.
+
+    Refused (DuelError, nothing stored) unless: the user is a duellist of this duel, expected in the open
+    window and has not posted in it, before their deadline (inclusive); the RP text has at least 100
+    words (see rp_word_count; a defence "do nothing" needs none); the steps carry no dice (the server
+    rolls at the declaration) and the engine accepts them against the duel as the phase opened.
+    The posting order is fixed here, under the duel and window row locks: two posts submitted at the
+    same moment get distinct, gapless orders."""
+    now = now or timezone.now()
+    participant = participant_of(duel, user)
+    duel = duel_lock(duel)
+    window = open_window(duel, lock=True)
+    if window is None:
+        raise DuelError("duel-over" if not duel.is_running else "no-open-window")
+    state = rules.state_load(duel.state)
+    ids = {d.id for d in state.duellists}
+    post = _engine_post(participant.engine_id, steps, ids)
+    slot = window.slots.select_for_update().filter(participant=participant).first()
+    if slot is None or slot.status == SlotStatus.WITHDRAWN:
+        code = rules.check_post(state, post, require_rolls=False)
+        raise DuelError(code if code in ("duellist-out", "not-targeted") else "not-expected")
+    if slot.status == SlotStatus.POSTED:
+        raise DuelError("one-post-per-phase")
+    if now > slot.deadline:
+        deadline = formats.date_format(timezone.localtime(slot.deadline), "DATETIME_FORMAT")
+        raise DuelError("deadline-passed", deadline=deadline)
+    if _needs_rp_text(window.phase, post["steps"]):
+        count = rp_word_count(rp_text)
+        if count < MIN_RP_WORDS:
+            raise DuelError("rp-too-short", min=MIN_RP_WORDS, count=count)
+    already = set(window.posts.values_list("participant__engine_id", flat=True))
+    code = rules.check_post(state, post, require_rolls=False, already_posted=already)
+    if code:
+        raise DuelError(code)
+    stored = Post.objects.create(
+        window=window, participant=participant, order=next_post_order(window), rp_text=rp_text or "",
+        steps=post["steps"], submitted_at=now,
+    )
+    slot.status = SlotStatus.POSTED
+    slot.save(update_fields=["status"])
+    window_refresh(window=window, duel=duel, now=now)
+    return stored

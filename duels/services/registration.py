@@ -1,0 +1,114 @@
+"""Registrations (RULES.md §1.1–1.2, §2.1 wand rest)."""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.models import Duellist, User
+from accounts.services import eligibility
+from duels.models import RUNNING, Duel, DuelFormat, DuelKind, DuelStatus, Registration, RegistrationStatus
+from duels.models.duel import NOT_STARTED
+from duels.services.errors import DuelError
+
+WAND_REST_DUELS = 4
+
+
+def wand_rest_remaining(*, duellist: Duellist) -> int:
+    """How many more duels (anyone's) must end before this duellist may register again (§2.1).
+
+    "Ended" means finished; the order of endings is (finished_at, pk), so two duels finishing in the
+    same instant are still ordered."""
+    last = (
+        Duel.objects.filter(participants__duellist=duellist, status=DuelStatus.FINISHED)
+        .order_by("-finished_at", "-pk")
+        .first()
+    )
+    if last is None:
+        return 0
+    ended_since = (
+        Duel.objects.filter(status=DuelStatus.FINISHED)
+        .filter(Q(finished_at__gt=last.finished_at) | Q(finished_at=last.finished_at, pk__gt=last.pk))
+        .exclude(participants__duellist=duellist)
+        .count()
+    )
+    return max(0, WAND_REST_DUELS - ended_since)
+
+
+def _year_for(*, duellist: Duellist, kind: str, year: int | None) -> int:
+    if kind == DuelKind.RP:
+        if duellist.rp_year is None:
+            raise DuelError("not-in-chronology")
+        return duellist.rp_year  # §1.2: an RP duellist fights at their RP year
+    if year is None:
+        raise DuelError("year-required")
+    if not 1 <= year <= 8:
+        raise DuelError("invalid-year")
+    if year > duellist.homework_year:
+        raise DuelError("year-above-homework", max=duellist.get_homework_year_display())
+    return year
+
+
+def _check_named(*, duellist: Duellist, format: str, opponent: Duellist | None, partner: Duellist | None) -> None:
+    if duellist in (opponent, partner):
+        raise DuelError("named-self")
+    if partner is not None and format != DuelFormat.TWO_V_TWO:
+        raise DuelError("partner-only-2v2")
+    if partner is not None and partner == opponent:
+        raise DuelError("partner-is-opponent")
+    if opponent is not None and format == DuelFormat.TWO_V_TWO and partner is None:
+        raise DuelError("opponent-needs-partner")
+
+
+@transaction.atomic
+def registration_create(
+    *,
+    duellist: Duellist,
+    kind: str,
+    format: str,
+    year: int | None = None,
+    named_opponent: Duellist | None = None,
+    named_partner: Duellist | None = None,
+    today: dt.date | None = None,
+) -> Registration:
+    """Register `duellist` for a duel. RP duels use the character's RP year (`year` is ignored);
+    non-RP duels need a year <= the homework year. Refusals raise DuelError with a French reason."""
+    if kind not in DuelKind.values:
+        raise DuelError("invalid-kind")
+    if format not in DuelFormat.values:
+        raise DuelError("invalid-format")
+    # One registration at a time per duellist: serialize on their row (the partial unique index backs it).
+    duellist = Duellist.objects.select_for_update().get(pk=duellist.pk)
+    reasons = eligibility(duellist, today or timezone.localdate())
+    if reasons:
+        raise DuelError("not-eligible", reasons=" ".join(str(r) for r in reasons))
+    if Registration.objects.filter(duellist=duellist, status=RegistrationStatus.WAITING).exists():
+        raise DuelError("already-registered")
+    if Duel.objects.filter(
+        participants__duellist=duellist, status__in=[*NOT_STARTED, *RUNNING]
+    ).exists():
+        raise DuelError("already-in-duel")
+    remaining = wand_rest_remaining(duellist=duellist)
+    if remaining:
+        raise DuelError("wand-rest", remaining=remaining)
+    fight_year = _year_for(duellist=duellist, kind=kind, year=year)
+    _check_named(duellist=duellist, format=format, opponent=named_opponent, partner=named_partner)
+    return Registration.objects.create(
+        duellist=duellist, kind=kind, format=format, year=fight_year,
+        named_opponent=named_opponent, named_partner=named_partner, created_at=timezone.now(),
+    )
+
+
+@transaction.atomic
+def registration_withdraw(*, registration: Registration, user: User) -> Registration:
+    """The player takes back a registration that is still waiting."""
+    registration = Registration.objects.select_for_update().select_related("duellist").get(pk=registration.pk)
+    if registration.duellist.user_id != user.pk and not user.is_staff:
+        raise DuelError("not-your-registration")
+    if registration.status != RegistrationStatus.WAITING:
+        raise DuelError("registration-not-waiting")
+    registration.status = RegistrationStatus.WITHDRAWN
+    registration.save(update_fields=["status"])
+    return registration

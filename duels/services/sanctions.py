@@ -1,0 +1,46 @@
+"""Applying a sanction's new engine state to a running duel (shared by faults, forfeit and the sweep)."""
+from __future__ import annotations
+
+import datetime as dt
+
+from duels.models import Duel, Participant, SlotStatus, Window, WindowState
+from duels.services import rules
+from duels.services.finish import duel_finish
+
+ABSENCES_TO_DISQUALIFY = 3  # RULES.md §6
+
+
+def state_commit(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> None:
+    """Store `state` on the duel (duel row locked). If the sanction ended the duel, finish it now;
+    otherwise duellists now out are no longer awaited in the open window (which may then close and make
+    the declaration due)."""
+    from duels.services.common import window_refresh
+
+    if rules.outcome(state).finished:
+        duel_finish(duel=duel, state=state, now=now)
+        return
+    duel.state = state.to_dict()
+    duel.save(update_fields=["state"])
+    window = Window.objects.select_for_update().filter(duel=duel, state=WindowState.OPEN).first()
+    if window is None:
+        return
+    out_ids = {d.id for d in state.duellists if d.out}
+    withdrawn = window.slots.filter(status=SlotStatus.WAITING, participant__engine_id__in=out_ids).update(
+        status=SlotStatus.WITHDRAWN
+    )
+    if withdrawn:
+        window_refresh(window=window, duel=duel, now=now)
+
+
+def absence_count(*, participant: Participant, state: rules.DuelState) -> tuple[rules.DuelState, list]:
+    """Count one more absence fault; the third disqualifies (treated as out). Returns the new state and
+    the engine's events (empty unless disqualified)."""
+    participant.absence_faults += 1
+    events = []
+    if participant.absence_faults >= ABSENCES_TO_DISQUALIFY and not participant.disqualified:
+        participant.disqualified = True
+        me = state.find_duellist(participant.engine_id)
+        if me is not None and not me.out and not rules.outcome(state).finished:
+            state, events = rules.apply_disqualification(state, participant.engine_id)
+    participant.save(update_fields=["absence_faults", "disqualified"])
+    return state, list(events)
