@@ -1,0 +1,67 @@
+"""Helpers to drive duels through the services in tests."""
+from __future__ import annotations
+
+from duels.models import Duel, DuelFormat, DuelKind, Participant, Phase
+from duels.services import (
+    declaration_prepare,
+    declaration_publish,
+    duel_start,
+    magic_types_choose,
+    matchmaking_run,
+    post_submit,
+    referee_assign,
+    registration_create,
+)
+from duels.services.dice import roll_derive
+from tests.factories.duels import TEST_SPELLS, DuellistFactory, RefereeFactory, magic_type
+
+RP_TEXT = " ".join(["Baguette"] * 60 + ["levée,"] * 40)  # exactly 100 words
+
+
+def bet_for(duel: Duel, *, order: int, step: int = 0, win: bool, phase: str | None = None) -> str:
+    """The bet that wins (or loses) the die the server will roll at this place of the duel."""
+    duel.refresh_from_db()
+    phase = phase or (Phase.DEFENCE if duel.status in ("defence", "awaiting_second") else Phase.ACTION)
+    roll = roll_derive(seed=duel.seed, turn=duel.turn, phase=phase, post_order=order, step_index=step)
+    low = roll <= 3
+    return "123" if low == win else "456"
+
+
+def matched_duel(*, format: str = DuelFormat.ONE_V_ONE, years=(3, 3), kind: str = DuelKind.NON_RP) -> Duel:
+    for year in years:
+        duellist = DuellistFactory(homework_year=max(year, 5), rp_year=year)
+        registration_create(duellist=duellist, kind=kind, format=format, year=year)
+    report = matchmaking_run()
+    assert len(report.duels) == 1
+    return report.duels[0]
+
+
+def started_duel(*, format: str = DuelFormat.ONE_V_ONE, years=(3, 3), types=None, spells=None, now=None):
+    """A duel through matchmaking, referee, types and start. Returns (duel, referee, participants by team)."""
+    for slug in ("malefices", "soins", "defense"):
+        magic_type(slug)
+    duel = matched_duel(format=format, years=years)
+    referee = RefereeFactory()
+    referee_assign(duel=duel, referee=referee, by=referee)
+    participants = list(duel.participants.select_related("duellist__user").order_by("team", "pk"))
+    for index, participant in enumerate(participants):
+        chosen = (types or {}).get(index) or (["malefices"] if participant.year <= 5 else ["malefices", "soins"])
+        magic_types_choose(participant=participant, types=chosen, by=participant.duellist.user)
+    duel = duel_start(duel=duel, by=referee, spells=spells or TEST_SPELLS, now=now)
+    return duel, referee, participants
+
+
+def post(duel: Duel, participant: Participant, steps: list[dict], text: str = RP_TEXT, now=None):
+    return post_submit(duel=duel, user=participant.duellist.user, rp_text=text, steps=steps, now=now)
+
+
+def declare(duel: Duel, referee, comment: str = "", now=None):
+    draft = declaration_prepare(duel=duel, by=referee, now=now)
+    published = declaration_publish(declaration=draft, by=referee, comment=comment, now=now)
+    duel.refresh_from_db()
+    return published
+
+
+def pf(duel: Duel, participant: Participant) -> int:
+    duel.refresh_from_db()
+    return next(d["pf"] for d in duel.state["duellists"] if d["id"] == participant.engine_id)
