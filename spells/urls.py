@@ -1,5 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from spells import views
 
 app_name = "spells"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.catalog, name="catalog"),
+    path("<slug:slug>/", views.spell_detail, name="detail"),
+]

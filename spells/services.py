@@ -1,0 +1,103 @@
+"""Writes to the spell catalog: loading a catalog file into the database."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from spells.catalog_format import canonical_spell
+from spells.models import MagicType, Modulation, Spell
+from spells.selectors import catalog_spells
+from spells.validation import validate_catalog_data
+
+
+class CatalogError(Exception):
+    """A catalog file refused whole; `problems` lists every problem found (French)."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass
+class UpsertCounts:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+
+    def __str__(self) -> str:
+        return _("%(created)s créé(s), %(updated)s mis à jour, %(unchanged)s inchangé(s)") % {
+            "created": self.created, "updated": self.updated, "unchanged": self.unchanged,
+        }
+
+
+@dataclass
+class CatalogLoadResult:
+    magic_types: UpsertCounts = field(default_factory=UpsertCounts)
+    spells: UpsertCounts = field(default_factory=UpsertCounts)
+
+    def __str__(self) -> str:
+        return _("Sorts : %(spells)s ; types de magie : %(types)s.") % {
+            "spells": self.spells, "types": self.magic_types,
+        }
+
+
+@transaction.atomic
+def catalog_load(*, data: dict) -> CatalogLoadResult:
+    """Validate a whole catalog (RULES.md §7 spells + magic types), then upsert it by slug.
+
+    Nothing is written when any problem is found (CatalogError lists them all). Spells and types
+    absent from the file are kept; a spell's modulations are replaced by the file's. Loading the
+    same file twice changes nothing the second time."""
+    problems = validate_catalog_data(data, known_magic_types=set(MagicType.objects.values_list("slug", flat=True)))
+    if problems:
+        raise CatalogError(problems)
+    result = CatalogLoadResult()
+    types = {t.slug: t for t in MagicType.objects.all()}
+    for item in data.get("magic_types", []):
+        _upsert_magic_type(item, types, result.magic_types)
+    existing = {spell.slug: spell for spell in catalog_spells()}
+    for item in data["spells"]:
+        _upsert_spell(canonical_spell(item), existing.get(item["slug"]), types, result.spells)
+    return result
+
+
+def _upsert_magic_type(item: dict, types: dict[str, MagicType], counts: UpsertCounts) -> None:
+    values = {"name": item["name"], "description": item.get("description", "")}
+    magic_type = types.get(item["slug"])
+    if magic_type is None:
+        types[item["slug"]] = MagicType.objects.create(slug=item["slug"], **values)
+        counts.created += 1
+    elif all(getattr(magic_type, key) == value for key, value in values.items()):
+        counts.unchanged += 1
+    else:
+        for key, value in values.items():
+            setattr(magic_type, key, value)
+        magic_type.save()
+        counts.updated += 1
+
+
+def _upsert_spell(data: dict, spell: Spell | None, types: dict[str, MagicType], counts: UpsertCounts) -> None:
+    if spell is not None and spell.to_catalog_dict() == data:
+        counts.unchanged += 1
+        return
+    created = spell is None
+    spell = spell or Spell(slug=data["slug"])
+    for key in ("name", "incantation", "description", "level", "range", "target", "effect"):
+        setattr(spell, key, data[key])
+    spell.magic_type = types[data["type"]] if data["type"] else None
+    spell.tags = data["tags"]
+    spell.radius = data.get("radius")
+    spell.bonus = data.get("bonus")
+    spell.save()
+    if not created:
+        spell.modulations.all().delete()
+    Modulation.objects.bulk_create(
+        Modulation(spell=spell, level=m["level"], effect=m["effect"], bonus=m.get("bonus"))
+        for m in data.get("modulations", [])
+    )
+    if created:
+        counts.created += 1
+    else:
+        counts.updated += 1
