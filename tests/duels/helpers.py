@@ -27,9 +27,13 @@ def bet_for(duel: Duel, *, order: int, step: int = 0, win: bool, phase: str | No
     return "123" if low == win else "456"
 
 
-def matched_duel(*, format: str = DuelFormat.ONE_V_ONE, years=(3, 3), kind: str = DuelKind.NON_RP) -> Duel:
+def matched_duel(*, format: str = DuelFormat.ONE_V_ONE, years=(3, 3), kind: str | None = None) -> Duel:
+    """Register one duellist per year and run matchmaking (RP when the years differ, non-RP otherwise)."""
+    kind = kind or (DuelKind.NON_RP if len(set(years)) == 1 else DuelKind.RP)
+    registry = [magic_type(slug) for slug in ("malefices", "soins")]
     for year in years:
         duellist = DuellistFactory(homework_year=max(year, 5), rp_year=year)
+        duellist.magic_types.add(*registry)
         registration_create(duellist=duellist, kind=kind, format=format, year=year)
     report = matchmaking_run()
     assert len(report.duels) == 1
@@ -38,8 +42,6 @@ def matched_duel(*, format: str = DuelFormat.ONE_V_ONE, years=(3, 3), kind: str 
 
 def started_duel(*, format: str = DuelFormat.ONE_V_ONE, years=(3, 3), types=None, spells=None, now=None):
     """A duel through matchmaking, referee, types and start. Returns (duel, referee, participants by team)."""
-    for slug in ("malefices", "soins", "defense"):
-        magic_type(slug)
     duel = matched_duel(format=format, years=years)
     referee = RefereeFactory()
     referee_assign(duel=duel, referee=referee, by=referee)

@@ -64,7 +64,7 @@ def test_rp_types_come_from_the_characters_registry():
     registered, other = magic_type("malefices"), magic_type("soins")
     duel = matched_duel(kind=DuelKind.RP)
     p = participants(duel)[0]
-    p.duellist.magic_types.add(registered)
+    p.duellist.magic_types.set([registered])
     error = code_of(magic_types_choose, participant=p, types=[other.slug], by=p.duellist.user)
     assert error == "type-not-registered"
     magic_types_choose(participant=p, types=["malefices"], by=p.duellist.user)

@@ -1,0 +1,58 @@
+"""Rewards (RULES.md §3.3.2) and the staff-edited salary scale."""
+import pytest
+
+from duels.models import DuelFormat
+from duels.services import fault_record, forfeit
+from rankings.models import Result, SalaryScale
+from rankings.services import daily_salary, results_record
+from tests.duels.helpers import bet_for, declare, post, started_duel
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_salary_scale_is_seeded_for_every_year():
+    assert list(SalaryScale.objects.values_list("year", flat=True)) == list(range(1, 9))
+    assert all(s.daily_salary > 0 for s in SalaryScale.objects.all())
+
+
+def test_a_win_pays_4_days_of_the_current_salary_of_the_year_fought_at():
+    SalaryScale.objects.filter(year=2).update(daily_salary=11)
+    duel, _referee, (a, b) = started_duel(years=(2, 2))
+    forfeit(duel=duel, by=b.duellist.user)
+    win = Result.objects.get(participant=a)
+    assert (win.outcome, win.champion_points, win.purse, win.chocogrenouille, win.year) == ("win", 1, 44, False, 2)
+
+
+def test_a_forfeiter_on_the_winning_team_still_loses():
+    duel, _referee, (a1, a2, b1, b2) = started_duel(format=DuelFormat.TWO_V_TWO, years=(1, 2, 1, 1))
+    for p in (a1, b1, b2):
+        forfeit(duel=duel, by=p.duellist.user)
+    duel.refresh_from_db()
+    assert duel.status == "finished" and duel.winner_team == 1
+    assert Result.objects.get(participant=a2).outcome == "win"
+    assert Result.objects.get(participant=a1).outcome == "loss"
+    assert Result.objects.get(participant=a2).purse == 4 * daily_salary(2)
+
+
+def test_both_knocked_out_in_the_same_declaration_is_a_draw_paying_2_days_each():
+    duel, referee, (a, b) = started_duel(years=(1, 1))
+    post(duel, a, [{"cast": "coup", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
+    post(duel, b, [{"cast": "coup", "target": a.engine_id, "bet": bet_for(duel, order=2, win=True)}])
+    declare(duel, referee)
+    post(duel, a, [{"nothing": True}], text="")
+    post(duel, b, [{"nothing": True}], text="")
+    declare(duel, referee)
+    assert duel.status == "finished" and duel.is_draw and duel.winner_team is None
+    results = {r.participant_id: r for r in Result.objects.filter(duel=duel)}
+    assert results[a.pk].purse == results[b.pk].purse == 2 * daily_salary(1)
+    assert all(r.outcome == "draw" and r.champion_points == 0 and not r.chocogrenouille for r in results.values())
+    assert results_record(duel=duel) and Result.objects.filter(duel=duel).count() == 2  # idempotent
+
+
+def test_disqualified_duellists_get_nothing():
+    duel, referee, (a, b) = started_duel()
+    for _ in range(3):
+        fault_record(duel=duel, participant=b, by=referee, kind="absence", note="Absent")
+    result = Result.objects.get(participant=b)
+    assert (result.outcome, result.purse, result.chocogrenouille) == ("disqualified", 0, False)
+    assert Result.objects.get(participant=a).outcome == "win"
