@@ -85,7 +85,7 @@ def parse_scenario(data, *, default_spells: list[dict]) -> Scenario:
     data = _object(data, ROOT, SCENARIO_KEYS)
     duel = _object(_required(data, "duel", ROOT), "duel", DUEL_KEYS)
     fmt = _required(duel, "format", "duel")
-    if fmt not in FORMATS:
+    if not isinstance(fmt, str) or fmt not in FORMATS:
         raise ScenarioError("duel.format", f"expected '1v1' or '2v2', got {fmt!r}")
     rp = _expect(duel.get("rp", False), bool, "duel.rp", "a boolean")
     duellists = _duellists(_required(data, "duellists", ROOT), fmt)

@@ -2,7 +2,6 @@
 from duels.engine import check_post, resolve_action_phase
 from tests.engine.helpers import (
     cast,
-    duellists_1v1,
     duellists_2v2,
     error_code,
     mv,
@@ -289,7 +288,3 @@ def test_ruling_an_opponent_already_out_is_a_valid_target_and_the_spell_misses()
     result = resolve(s, post("A", cast("bolt", "B", "123", 1)))
     assert result.state.pending == () and result.state.duellist("A").pm == 7
     assert result.events[0].outcome == "target-gone"
-
-
-def test_unused_helper_keeps_1v1_duellists_importable():
-    assert duellists_1v1()[0]["id"] == "A"
