@@ -108,9 +108,9 @@ def test_2v2_unnamed_teams_meet_each_other():
 
 
 def test_matchmaking_is_deterministic_and_a_second_run_does_nothing():
-    for minute, year in enumerate([3, 3, 3, 3, 3]):
-        reg(minute, year=year)
+    regs = [reg(minute, year=3) for minute in range(5)]
     first = matchmaking_run().duels
-    assert [sorted(opponents(d)) for d in first] == [[1, 2], [3, 4]]
+    assert [opponents(d) for d in first] == [{regs[0].pk, regs[1].pk}, {regs[2].pk, regs[3].pk}]
     assert matchmaking_run().duels == []
-    assert Registration.objects.get(pk=5).status == "waiting"
+    regs[4].refresh_from_db()
+    assert regs[4].status == "waiting"
