@@ -1,0 +1,98 @@
+"""Staff views of the duel data. State changes go through the services; the admin mostly reads."""
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+from duels.models import (
+    Declaration,
+    Duel,
+    Exemption,
+    Fault,
+    Participant,
+    Post,
+    Registration,
+    Window,
+    WindowSlot,
+)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Registration)
+class RegistrationAdmin(ReadOnlyAdmin):
+    list_display = ("duellist", "kind", "format", "year", "status", "named_opponent", "named_partner", "created_at")
+    list_filter = ("status", "kind", "format", "year")
+    search_fields = ("duellist__forum_name",)
+
+
+class ParticipantInline(admin.TabularInline):
+    model = Participant
+    fields = ("duellist", "engine_id", "team", "year", "magic_types", "prodigium", "absence_faults",
+              "exemption_used", "disqualified", "forfeited")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Duel)
+class DuelAdmin(ReadOnlyAdmin):
+    list_display = ("__str__", "status", "referee", "turn", "winner_team", "is_draw", "created_at", "finished_at")
+    list_filter = ("status", "kind", "format")
+    search_fields = ("participants__duellist__forum_name", "referee__username")
+    exclude = ("seed",)  # secret until the duel is over: shown through `revealed_seed`
+    readonly_fields = ("revealed_seed",)
+    inlines = [ParticipantInline]
+
+    @admin.display(description=_("graine révélée"))
+    def revealed_seed(self, obj):
+        return obj.revealed_seed or "—"
+
+
+class SlotInline(admin.TabularInline):
+    model = WindowSlot
+    fields = ("participant", "deadline", "status")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Window)
+class WindowAdmin(ReadOnlyAdmin):
+    list_display = ("__str__", "state", "opened_at", "due_at", "closed_at")
+    list_filter = ("state", "phase")
+    inlines = [SlotInline]
+
+
+@admin.register(Post)
+class PostAdmin(ReadOnlyAdmin):
+    list_display = ("__str__", "window", "order", "automatic", "submitted_at")
+    list_filter = ("automatic",)
+
+
+@admin.register(Declaration)
+class DeclarationAdmin(ReadOnlyAdmin):
+    list_display = ("__str__", "kind", "status", "prepared_at", "published_at")
+    list_filter = ("status", "kind")
+
+
+@admin.register(Fault)
+class FaultAdmin(ReadOnlyAdmin):
+    list_display = ("participant", "kind", "pf_penalty", "recorded_by", "created_at")
+    list_filter = ("kind",)
+
+
+@admin.register(Exemption)
+class ExemptionAdmin(ReadOnlyAdmin):
+    list_display = ("participant", "status", "wished_deadline", "granted_deadline", "requested_at", "decided_by")
+    list_filter = ("status",)
