@@ -180,7 +180,8 @@ class Modulation(models.Model):
             return
         problems = validate_spell_data(spell.to_catalog_dict(modulations=[self]))
         prefix = "modulations[0]"
-        mine = {key.removeprefix(prefix).lstrip("."): messages
+        # Shown on this modulation's own row: "« level »", not its index in a spell dict.
+        mine = {key.removeprefix(prefix).lstrip("."): [m.replace(f"« {prefix}.", "« ") for m in messages]
                 for key, messages in problems.items() if key.startswith(prefix)}
         if mine:
             raise ValidationError(_field_errors(mine, {"level": "level", "effect": "effect", "bonus": "bonus"}))
