@@ -9,7 +9,7 @@ Typical live use (the lifecycle service):
     store result.state.to_dict(), result.events; open a window for result.expected_posters
 """
 from .bets import allowed_bets, chance
-from .checks import DUEL_OVER, REFUSED_CODES, check_post
+from .checks import DUEL_OVER, REFUSED_CODES, check_post, step_needs_roll
 from .events import Event
 from .options import options_for
 from .outcome import Outcome, apply_disqualification, apply_forfeit, apply_penalty, outcome
@@ -34,5 +34,5 @@ __all__ = [
     "PendingHit", "PhaseResult", "ScenarioError", "Shield", "Spell", "SpellFormatError", "Summon",
     "allowed_bets", "apply_disqualification", "apply_forfeit", "apply_penalty", "chance",
     "check_post", "expected_posters", "new_duel_state", "options_for", "outcome", "replay",
-    "resolve_action_phase", "resolve_defence_phase", "spell_from_dict", "validate_post",
+    "resolve_action_phase", "resolve_defence_phase", "spell_from_dict", "step_needs_roll", "validate_post",
 ]

@@ -55,7 +55,7 @@ def check_post(state: DuelState, post: dict, *, require_rolls: bool,
         or _status_code(state.phase, me, kinds)
         or _cast_code(state, me, steps, kinds)
         or _dodge_code(steps, kinds)
-        or _roll_code(steps, kinds, require_rolls)
+        or _roll_code(steps, require_rolls)
     )
 
 
@@ -180,16 +180,20 @@ def _dodge_code(steps: list[dict], kinds: list[str]) -> str | None:
     return None
 
 
-def _roll_code(steps: list[dict], kinds: list[str], require_rolls: bool) -> str | None:
-    for step, kind in zip(steps, kinds, strict=True):
+def step_needs_roll(step: dict) -> bool:
+    """A step decided by the die: a cast with a bet, or a dodge."""
+    return "dodge" in step or ("cast" in step and step.get("bet") is not None)
+
+
+def _roll_code(steps: list[dict], require_rolls: bool) -> str | None:
+    for step in steps:
         roll = step.get("roll")
         if not require_rolls:
             if roll is not None:
                 return "invalid-roll"
             continue
-        has_bet = kind == "dodge" or (kind == "cast" and step.get("bet") is not None)
-        if has_bet and not (is_int(roll) and 1 <= roll <= 6):
+        if step_needs_roll(step) and not (is_int(roll) and 1 <= roll <= 6):
             return "invalid-roll"
-        if not has_bet and roll is not None:
+        if not step_needs_roll(step) and roll is not None:
             return "invalid-roll"
     return None

@@ -16,7 +16,7 @@ def replay(scenario: dict, *, default_spells: list[dict] | None = None) -> dict:
     means the project's default catalog file. Raises ScenarioError on malformed input; a rule
     violation is the result's `error`, where the replay stops.
     """
-    if default_spells is None and isinstance(scenario, dict) and "spells" not in scenario:
+    if default_spells is None and isinstance(scenario, dict) and scenario.get("spells") is None:
         default_spells = default_catalog_spells()
     parsed = parse_scenario(scenario, default_spells=default_spells or [])
     state = new_duel_state(format=parsed.format, rp=parsed.rp, duellists=parsed.duellists, spells=parsed.spells)

@@ -74,6 +74,12 @@ def _object(value, path: str, allowed: frozenset) -> dict:
     return value
 
 
+def _optional(data: dict, key: str, default):
+    """An optional key; null counts as absent."""
+    value = data.get(key)
+    return default if value is None else value
+
+
 def _required(data: dict, key: str, path: str):
     if key not in data:
         raise ScenarioError(path, f"missing key {key!r}")
@@ -87,14 +93,14 @@ def parse_scenario(data, *, default_spells: list[dict]) -> Scenario:
     fmt = _required(duel, "format", "duel")
     if not isinstance(fmt, str) or fmt not in FORMATS:
         raise ScenarioError("duel.format", f"expected '1v1' or '2v2', got {fmt!r}")
-    rp = _expect(duel.get("rp", False), bool, "duel.rp", "a boolean")
+    rp = _expect(_optional(duel, "rp", False), bool, "duel.rp", "a boolean")
     duellists = _duellists(_required(data, "duellists", ROOT), fmt)
     ids = {d["id"] for d in duellists}
-    if "spells" in data:
+    if data.get("spells") is not None:
         spells = _spells(data["spells"], "spells")
     else:
         spells = _spells(default_spells, "spells (default catalog)")
-    turns = _expect(data.get("turns", []), list, "turns", "a list")
+    turns = _expect(_optional(data, "turns", []), list, "turns", "a list")
     return Scenario(fmt, rp, duellists, spells, [_turn(t, f"turns[{i}]", ids) for i, t in enumerate(turns)])
 
 
@@ -117,7 +123,7 @@ def _duellists(value, fmt: str) -> list[dict]:
         if year not in START_POINTS:
             raise ScenarioError(f"{path}.year", f"expected 1..8, got {year}")
         types = _types(_required(item, "types", path), f"{path}.types", year)
-        prodigium = _expect(item.get("prodigium", False), bool, f"{path}.prodigium", "a boolean")
+        prodigium = _expect(_optional(item, "prodigium", False), bool, f"{path}.prodigium", "a boolean")
         out.append({"id": duellist_id, "team": team, "year": year, "types": types, "prodigium": prodigium})
     for team in (1, 2):
         count = sum(1 for d in out if d["team"] == team)
@@ -155,8 +161,8 @@ def _spells(value, path: str) -> list[Spell]:
 
 def _turn(value, path: str, ids: set[str]) -> ScenarioTurn:
     value = _object(value, path, TURN_KEYS)
-    actions = _expect(value.get("actions", []), list, f"{path}.actions", "a list")
-    defence = _expect(value.get("defence", []), list, f"{path}.defence", "a list")
+    actions = _expect(_optional(value, "actions", []), list, f"{path}.actions", "a list")
+    defence = _expect(_optional(value, "defence", []), list, f"{path}.defence", "a list")
     return ScenarioTurn(
         [validate_post(p, ids, f"{path}.actions[{i}]") for i, p in enumerate(actions)],
         [validate_post(p, ids, f"{path}.defence[{i}]") for i, p in enumerate(defence)],
@@ -170,7 +176,7 @@ def validate_post(post, duellist_ids: set[str], path: str = "post") -> dict:
     by = _expect(_required(post, "by", path), str, f"{path}.by", "a string")
     if by not in duellist_ids:
         raise ScenarioError(f"{path}.by", f"unknown duellist id {by!r}")
-    steps = _expect(post.get("steps", []), list, f"{path}.steps", "a list")
+    steps = _expect(_optional(post, "steps", []), list, f"{path}.steps", "a list")
     return {"by": by, "steps": [_step(s, duellist_ids, f"{path}.steps[{i}]") for i, s in enumerate(steps)]}
 
 
