@@ -7,6 +7,28 @@ Typical live use (the lifecycle service):
     ... the server adds the rolls, then at the declaration:
     result = resolve_action_phase(state, posts)      # or resolve_defence_phase
     store result.state.to_dict(), result.events; open a window for result.expected_posters
+
+Rulings where RULES.md is silent (each has a test named test_ruling_...):
+- A duellist who does not post in an action phase passes; that pass is the post a status received
+  before it was waiting for, so the status is used up (a status received after one's own post
+  waits for next turn's post).
+- Climbing back from off the stage walks in from the edge zone: it is blocked like a move.
+- A pending push/pull is measured from the caster's position at the second declaration.
+- An opponent already out is a valid target (the spell misses, paid); a vanished creature's id is
+  unknown (invalid-target). A knocked-out duellist holds no zone (no blocking, summons may land).
+- A voided cast (unpaid, stunned, disarmed...) is not a resolved cast: it does not count for
+  same-spell-twice nor use up the overlevel attempt.
+- Creatures strike at the end of the action phase they appear in.
+- A new shield never stacks: the charges are topped up to the new shield's count.
+- Off the stage (0/12) when the defence phase opens: a dodge is allowed, a DEFENCE spell is
+  refused `off-stage` (the rule says "casts", in either phase).
+- Prodigium members in RP duels bet only 123/456 on their overlevel attempt.
+- A modulation without a bonus gives its own normal effect on a bonus bet.
+- Replay: defence posts in a turn that ended at the first declaration (also by a knock-out) are
+  refused `not-targeted` (`duellist-out` for an out poster); an error in a defence phase keeps
+  that turn's first declaration in `turns` (second: null).
+- Live posts (`require_rolls=False`) must not carry rolls: a roll is refused `invalid-roll`.
+- `check_post` takes `already_posted` (ids) rather than keeping posters in the state.
 """
 from .bets import allowed_bets, chance
 from .checks import DUEL_OVER, REFUSED_CODES, check_post, step_needs_roll

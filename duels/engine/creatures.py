@@ -34,7 +34,7 @@ def creatures_strike(board: Board) -> None:
         if target is None or not creature.damage:
             continue
         board.emit(events.creature_strikes(creature.id, creature.name, target.id, creature.damage))
-        apply_effect(board, creature, target, Effect(damage=creature.damage), creature.name)
+        apply_effect(board, creature, target, Effect(damage=creature.damage))
 
 
 def creatures_expire(board: Board) -> None:
