@@ -47,3 +47,5 @@ def _load(name: str):
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise _Unreadable(f"line {exc.lineno} column {exc.colno}: invalid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise _Unreadable("invalid JSON (nested too deeply)") from None
