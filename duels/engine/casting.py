@@ -61,35 +61,48 @@ def _land(board: Board, caster: DuellistState, spell: Spell, step: dict, effect:
         board.emit(events.cast(caster.id, spell.name, spell.slug, aim, bet, roll, outcome, numbers))
 
     if spell.target == "zone":
-        zone = step["zone"]
-        numbers["zone"] = zone
-        numbers["distance"] = abs(caster.pos - zone)
-        aim = f"la zone {zone}"
-        if numbers["distance"] > spell.range:
-            return report("out-of-range", aim)
-        if not bet_wins(bet, roll):
-            return report("failure", aim)
-        if effect.summon is not None:
-            return _summon(board, caster, zone, effect, report, aim)
-        report("success", aim)
-        return _hit_area(board, caster, spell, zone, effect)
+        _land_on_zone(board, caster, spell, step["zone"], effect, bet_wins(bet, roll), numbers, report)
+    else:
+        _land_on_target(board, caster, spell, step.get("target") or caster.id, effect, bet_wins(bet, roll),
+                        numbers, report)
 
-    target = board.target(step.get("target") or caster.id)
-    aim = step.get("target") or caster.id
+
+def _land_on_zone(board: Board, caster: DuellistState, spell: Spell, zone: int, effect: Effect, won: bool,
+                  numbers: dict, report) -> None:
+    """ZONE spells and summons measure their reach to the chosen zone."""
+    numbers["zone"] = zone
+    numbers["distance"] = abs(caster.pos - zone)
+    aim = f"la zone {zone}"
+    if numbers["distance"] > spell.range:
+        report("out-of-range", aim)
+    elif not won:
+        report("failure", aim)
+    elif effect.summon is not None:
+        _summon(board, caster, zone, effect, report, aim)
+    else:
+        report("success", aim)
+        _hit_area(board, caster, spell, zone, effect)
+
+
+def _land_on_target(board: Board, caster: DuellistState, spell: Spell, target_id: str, effect: Effect,
+                    won: bool, numbers: dict, report) -> None:
+    """A duellist or creature target: a miss when gone or out of reach (self always reaches); a
+    success on an opponent duellist that is neither ZONE nor AUTO waits as a pending hit."""
+    target = board.target(target_id)
     if target is None or (isinstance(target, DuellistState) and target.out):
-        return report("target-gone", aim)
+        return report("target-gone", target_id)
     if target is not caster:
         numbers["distance"] = abs(caster.pos - target.pos)
         if numbers["distance"] > spell.range:
-            return report("out-of-range", aim)
-    if not bet_wins(bet, roll):
-        return report("failure", aim)
+            return report("out-of-range", target_id)
+    if not won:
+        return report("failure", target_id)
     dodgeable = (isinstance(target, DuellistState) and target.team != caster.team
                  and not spell.is_zone and not spell.is_auto)
     if dodgeable:
         board.state.pending = (*board.state.pending, PendingHit(caster.id, target.id, spell.slug, effect))
-        return report("pending", aim)
-    report("success", aim)
+        return report("pending", target_id)
+    report("success", target_id)
     apply_effect(board, caster, target, effect, spell.name)
 
 
