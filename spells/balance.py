@@ -54,10 +54,7 @@ def effect_value(effect: dict | None) -> float:
 
 def _factor(spell: dict) -> float:
     """Dodge and reach factors of a spell (the same for all its modulations)."""
-    tags = set(spell["tags"])
-    factor = 1.0
-    if spell["target"] == "opponent" and not tags & {"ZONE", "AUTO"}:
-        factor *= DODGE
+    factor = DODGE if odds.dodgeable(spell) else 1.0
     if spell["target"] in ("opponent", "zone"):
         factor *= min(1.0, (spell["range"] + (spell.get("radius") or 0) + 2) / 6)
     return factor

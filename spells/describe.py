@@ -121,11 +121,6 @@ def tag_text(tag: str) -> str:
     }.get(tag, tag)
 
 
-def dodgeable(spell: dict) -> bool:
-    """§4.1 Effect: a hit on an opponent that is neither ZONE nor AUTO can be dodged."""
-    return spell["target"] == "opponent" and not {"ZONE", "AUTO"} & set(spell["tags"])
-
-
 def cost_text(level: int, *, soin: bool) -> str:
     if soin:
         return _("Aucun PM (sort de soin)")
@@ -185,7 +180,7 @@ def describe_spell(spell: dict, *, type_name: str | None) -> dict:
         "cost": cost_text(spell["level"], soin=soin),
         "target": target_text(target),
         "area": area_text(spell),
-        "dodgeable": dodgeable(spell),
+        "dodgeable": odds.dodgeable(spell),
         "tags": [{"tag": tag, "text": tag_text(tag)} for tag in spell["tags"]],
         "effect": effect_sentences(spell["effect"], target=target),
         "bonus": effect_sentences(spell["bonus"], target=target) if spell.get("bonus") else [],

@@ -43,6 +43,11 @@ class Situation:
     options: tuple[BetOption, ...]
 
 
+def dodgeable(spell: dict) -> bool:
+    """§4.1 Effect: a successful hit on an opponent that is neither ZONE nor AUTO can be dodged."""
+    return spell["target"] == "opponent" and not {"ZONE", "AUTO"} & set(spell["tags"])
+
+
 def bet_situations(spell: dict) -> list[Situation]:
     """For a §7 spell dict: each caster situation with its bet options, best odds first.
 
