@@ -6,7 +6,8 @@ enough to carry on a duel.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import operator
+from dataclasses import dataclass, field, fields
 
 from .spells import Effect, Spell, effect_from_dict, spell_from_dict
 
@@ -31,12 +32,11 @@ def on_stage(pos: int) -> bool:
     return FIRST_ZONE <= pos <= LAST_ZONE
 
 
-def _clone(obj):
-    """Fast shallow copy of a slotted dataclass (copy.copy is several times slower)."""
-    new = object.__new__(type(obj))
-    for name in type(obj).__slots__:
-        object.__setattr__(new, name, getattr(obj, name))
-    return new
+def _shallow_copier(cls):
+    """A fast shallow copy for a dataclass whose fields are all init arguments, in order
+    (several times faster than copy.copy: resolution copies the state for every phase)."""
+    values = operator.attrgetter(*(f.name for f in fields(cls)))
+    return lambda obj: cls(*values(obj))
 
 
 @dataclass(slots=True)
@@ -144,11 +144,13 @@ class DuelState:
 
     def clone(self) -> DuelState:
         """A copy whose duellists, creatures and pending hits can be changed without touching self."""
-        new = _clone(self)
-        new.duellists = tuple(_clone(d) for d in self.duellists)
-        new.creatures = tuple(_clone(c) for c in self.creatures)
-        new.pending = tuple(_clone(h) for h in self.pending)
-        return new
+        return DuelState(
+            self.format, self.rp, self.turn, self.phase,
+            tuple(map(_copy_duellist, self.duellists)),
+            tuple(map(_copy_creature, self.creatures)),
+            tuple(map(_copy_pending, self.pending)),
+            self.spells,  # spells are frozen: shared
+        )
 
     def duellist(self, duellist_id: str) -> DuellistState:
         for d in self.duellists:
@@ -187,6 +189,11 @@ class DuelState:
             pending=tuple(PendingHit.from_dict(x) for x in d.get("pending", ())),
             spells={s.slug: s for s in spells},
         )
+
+
+_copy_duellist = _shallow_copier(DuellistState)
+_copy_creature = _shallow_copier(CreatureState)
+_copy_pending = _shallow_copier(PendingHit)
 
 
 def new_duel_state(*, format: str, rp: bool, duellists: list[dict], spells: list[Spell]) -> DuelState:
