@@ -166,7 +166,7 @@ def test_a_shield_absorbs_friendly_fire_from_a_zone_spell():
     s = state(spells=KIT, duellists=duellists_2v2(), A=5, C=6, B=10, D=10)
     result = resolve(s, post("C", cast("shield")), post("A", cast("blast", zone=6)))
     assert result.state.duellist("C").pf == 16
-    assert result.state.duellist("C").shield == 0 or result.defence_follows is False
+    assert "Le bouclier de C absorbe Blast de A." in [e.text for e in result.events]
 
 
 def test_a_shield_does_not_block_a_heal():
