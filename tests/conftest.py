@@ -1,1 +1,19 @@
-"""Shared pytest fixtures. App-specific factories live in tests/factories.py."""
+"""Shared pytest fixtures. Factories live in tests/factories/<app>.py."""
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _restore_migration_seed_data(request):
+    """Transactional tests (e2e, races) flush every table, wiping the rows data migrations seeded
+    (the salary scale). Put them back for the tests that run after them on the same database."""
+    if request.node.get_closest_marker("django_db") is None:
+        wanted = [name for name in ("transactional_db", "db") if name in request.fixturenames]
+        if not wanted:
+            return
+        request.getfixturevalue(wanted[0])  # set the database up before touching it
+    from rankings.models import SalaryScale
+    from rankings.salary import DEFAULT_DAILY_SALARY
+
+    if SalaryScale.objects.count() < len(DEFAULT_DAILY_SALARY):
+        for year, salary in DEFAULT_DAILY_SALARY.items():
+            SalaryScale.objects.get_or_create(year=year, defaults={"daily_salary": salary})

@@ -11,6 +11,12 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_salary_scale_is_seeded_for_every_year():
+    import importlib
+
+    from django.apps import apps
+
+    SalaryScale.objects.all().delete()
+    importlib.import_module("rankings.migrations.0002_seed_salary_scale").seed(apps, None)
     assert list(SalaryScale.objects.values_list("year", flat=True)) == list(range(1, 9))
     assert all(s.daily_salary > 0 for s in SalaryScale.objects.all())
 
