@@ -269,6 +269,11 @@ def _modulations(value, path: str, spell_level: int) -> tuple[Modulation, ...]:
     return tuple(out)
 
 
+def _or(value, default):
+    """Optional keys: null counts as absent (as in scenario_schema)."""
+    return default if value is None else value
+
+
 def spell_from_dict(data: dict) -> Spell:
     """Parse one spell in the §7 vocabulary. Catalog-only keys (incantation, description, name_en)
     are ignored; any other unknown key is an error."""
@@ -283,20 +288,20 @@ def spell_from_dict(data: dict) -> Spell:
         _str(magic_type, "type")
     bonus = data.get("bonus")
     effect = effect_from_dict(_required(data, "effect", ""), "effect")
-    modulations = _modulations(data.get("modulations", []), "modulations", level)
+    modulations = _modulations(_or(data.get("modulations"), []), "modulations", level)
     summons = [e.summon for e in (effect, *(m.effect for m in modulations)) if e.summon]
     if summons and target != "zone":
         raise SpellFormatError("target", "a summoning spell targets a zone")
     return Spell(
         slug=slug,
-        name=_str(data.get("name", slug), "name"),
+        name=_str(_or(data.get("name"), slug), "name"),
         level=level,
         range=_int(_required(data, "range", ""), "range"),
         type=magic_type,
-        tags=_tags(data.get("tags", []), "tags"),
+        tags=_tags(_or(data.get("tags"), []), "tags"),
         target=target,
         effect=effect,
         bonus=None if bonus is None else effect_from_dict(bonus, "bonus"),
         modulations=modulations,
-        radius=_int(data.get("radius", 0), "radius"),
+        radius=_int(_or(data.get("radius"), 0), "radius"),
     )
