@@ -68,6 +68,10 @@ class WindowSlot(models.Model):
     )
     deadline = models.DateTimeField(_("date limite"), db_index=True)
     status = models.CharField(_("statut"), max_length=10, choices=SlotStatus.choices, default=SlotStatus.WAITING)
+    # Reminders are claimed once each by a conditional update (duels.services.reminders); an exemption
+    # that moves the deadline clears them, so the reminders follow the new deadline.
+    reminded_24h_at = models.DateTimeField(_("rappel 24 h envoyé le"), null=True, blank=True)
+    reminded_6h_at = models.DateTimeField(_("rappel 6 h envoyé le"), null=True, blank=True)
 
     class Meta:
         ordering = ["window", "pk"]
