@@ -143,6 +143,13 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A window's expiry message waits (eta) up to 5 days in a worker: Redis must not redeliver it every hour.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 24 * 3600}
+# The sweep is the source of truth; both jobs are idempotent, and a message older than a minute is dropped.
+CELERY_BEAT_SCHEDULE = {
+    "sweep-deadlines": {"task": "duels.tasks.sweep_deadlines", "schedule": 60.0, "options": {"expires": 55}},
+    "send-reminders": {"task": "duels.tasks.send_reminders", "schedule": 60.0, "options": {"expires": 55}},
+}
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "estrade@localhost")
