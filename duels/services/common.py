@@ -9,6 +9,7 @@ from django.db.models import Max
 
 from accounts.models import User
 from duels.models import Duel, DuelStatus, Participant, Phase, SlotStatus, Window, WindowSlot, WindowState
+from duels.services import notices
 from duels.services.errors import DuelError
 
 POSTING_DELAY = dt.timedelta(hours=48)  # RULES.md §1.4
@@ -57,6 +58,7 @@ def window_open(*, duel: Duel, phase: str, expected: list[str], opened_by, now: 
     )
     duel.status = DuelStatus.ACTION if phase == Phase.ACTION else DuelStatus.DEFENCE
     duel.save(update_fields=["status", "turn"])
+    notices.on_window_opened(window)  # after commit: the expiry task at the deadline, the duellists told
     return window
 
 
@@ -69,9 +71,11 @@ def window_refresh(*, window: Window, duel: Duel, now: dt.datetime) -> None:
         window.closed_at = now
         window.save(update_fields=["state", "closed_at"])
         declaration_due(duel=duel, window=window)
-    else:
+        notices.on_window_closed(window)  # after commit: the referee is told the declaration is due
+    elif latest != window.due_at:
         window.due_at = latest
         window.save(update_fields=["due_at"])
+        notices.on_due_moved(window)  # after commit: an expiry task at the new due time
 
 
 def declaration_due(*, duel: Duel, window: Window) -> None:

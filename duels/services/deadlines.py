@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from duels.models import Duel, Fault, FaultKind, Phase, Post, SlotStatus, Window, WindowState
-from duels.services import rules
+from duels.services import notices, rules
 from duels.services.common import declaration_due, next_post_order
 from duels.services.finish import duel_finish
 from duels.services.sanctions import absence_count
@@ -40,20 +40,37 @@ class SweepReport:
         for name in ("expired_windows", "absences", "disqualified", "finished_duels"):
             getattr(self, name).extend(getattr(other, name))
 
+    def describe(self) -> str:
+        """One line for logs and commands: what this run did."""
+        if not (self.expired_windows or self.failed_windows):
+            return "no window due"
+        parts = [f"{len(self.expired_windows)} window(s) expired {self.expired_windows}"]
+        if self.absences:
+            parts.append("absence faults: " + ", ".join(f"duel {d} {who}" for d, who in self.absences))
+        if self.disqualified:
+            parts.append("disqualified: " + ", ".join(f"duel {d} {who}" for d, who in self.disqualified))
+        if self.finished_duels:
+            parts.append(f"duels finished {self.finished_duels}")
+        if self.failed_windows:
+            parts.append(f"FAILED (left open, retried next run) {self.failed_windows}")
+        return "; ".join(parts)
+
 
 def automatic_steps(phase: str) -> list[dict]:
     """What a missing post counts as (§6): a pass in the action phase, "do nothing" in defence."""
     return [] if phase == Phase.ACTION else [{"nothing": True}]
 
 
-def window_expire_overdue(*, now: dt.datetime | None = None) -> SweepReport:
-    """Expire every open window that is due. Each window is claimed with a conditional update
+def window_expire_overdue(*, now: dt.datetime | None = None, window_id: int | None = None) -> SweepReport:
+    """Expire every open window that is due (only `window_id` when given: the eta task). Each window is claimed with a conditional update
     (`state=open → expired`) in its own transaction and processed only when that update changed one row:
     concurrent or repeated runs never process a window twice. A window whose processing fails is rolled
     back (it stays open and is retried on the next run) and reported."""
     now = now or timezone.now()
     report = SweepReport()
     due = Window.objects.filter(state=WindowState.OPEN, due_at__lte=now).order_by("due_at", "pk")
+    if window_id is not None:
+        due = due.filter(pk=window_id)
     for window_id, duel_id in due.values_list("pk", "duel_id"):
         try:
             with transaction.atomic():
@@ -74,6 +91,7 @@ def _expire_window(*, window_id: int, duel_id: int, now: dt.datetime) -> SweepRe
     )
     if claimed != 1:
         return None
+    notices.on_window_expired(window_id)
     window = Window.objects.get(pk=window_id)
     report = SweepReport(expired_windows=[window_id])
     state = rules.state_load(duel.state)

@@ -8,7 +8,7 @@ from django.utils import formats, timezone
 
 from accounts.models import User
 from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus
-from duels.services import rules
+from duels.services import notices, rules
 from duels.services.common import (
     EXEMPTION_LIMIT,
     duel_lock,
@@ -19,6 +19,7 @@ from duels.services.common import (
     window_refresh,
 )
 from duels.services.errors import DuelError
+from duels.services.reminders import reminders_rearm
 from duels.services.sanctions import absence_count, state_commit
 
 
@@ -102,10 +103,12 @@ def exemption_request(
     if not (reason or "").strip():
         raise DuelError("reason-required")
     _check_new_deadline(window.opened_at, slot.deadline, wished_deadline)
-    return Exemption.objects.create(
+    exemption = Exemption.objects.create(
         participant=participant, window=window, reason=reason.strip(), wished_deadline=wished_deadline,
         requested_at=now,
     )
+    notices.on_exemption_requested(exemption)  # after commit: the referee is told
+    return exemption
 
 
 def _check_new_deadline(opened_at: dt.datetime, current: dt.datetime, wanted: dt.datetime) -> None:
@@ -133,6 +136,7 @@ def exemption_decide(
     if not grant:
         exemption.status = ExemptionStatus.REFUSED
         exemption.save(update_fields=["status", "decided_at", "decided_by"])
+        notices.on_exemption_decided(exemption)
         return exemption
     window = open_window(duel, lock=True)
     slot = None
@@ -143,7 +147,7 @@ def exemption_decide(
     new_deadline = deadline or exemption.wished_deadline
     _check_new_deadline(window.opened_at, slot.deadline, new_deadline)
     slot.deadline = new_deadline
-    slot.save(update_fields=["deadline"])
+    slot.save(update_fields=["deadline", *reminders_rearm(slot=slot, now=now)])
     window_refresh(window=window, duel=duel, now=now)
     exemption.status = ExemptionStatus.GRANTED
     exemption.granted_deadline = new_deadline
@@ -151,4 +155,5 @@ def exemption_decide(
     participant = exemption.participant
     participant.exemption_used = True
     participant.save(update_fields=["exemption_used"])
+    notices.on_exemption_decided(exemption)  # after commit: the duellist is told (the expiry task moved above)
     return exemption

@@ -1,0 +1,198 @@
+"""What the duel lifecycle sets off once its transaction commits: the window's expiry message and the notices.
+
+The lifecycle services call the `on_*` hooks inside their transaction; the work runs only after commit
+(`transaction.on_commit(..., robust=True)`): a rolled-back service sends nothing, and a broker or mail
+failure is logged without undoing what was committed (the minute sweep is the backstop for a lost expiry
+message). The `*_notify` functions load by id, so they can run anywhere later; each notice has a dedupe
+key, so running one twice stores (and e-mails) it once.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from django.db import transaction
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import Notification
+from accounts.notifications import notification_send
+from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus, Window
+
+logger = logging.getLogger(__name__)
+Kind = Notification.Kind
+
+
+def when(moment: dt.datetime) -> str:
+    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
+def duel_url(duel: Duel) -> str:
+    get_url = getattr(duel, "get_absolute_url", None)  # the duel page, once the web pages define it
+    return get_url() if get_url else ""
+
+
+def _window_name(window: Window) -> str:
+    return _("tour %(turn)s, phase %(phase)s") % {"turn": window.turn, "phase": window.get_phase_display()}
+
+
+def _user_of(participant: Participant):
+    return participant.duellist.user
+
+
+# Hooks: called by the services inside their transaction; act after commit.
+
+def expiry_schedule(window: Window) -> None:
+    """Queue the window's expiry task for its deadline. An early, late, lost or repeated message is
+    harmless: the task expires only a window that is due and still open, and the sweep runs anyway."""
+    window_id, eta = window.pk, window.due_at
+    transaction.on_commit(lambda: _expiry_send(window_id, eta), robust=True)
+
+
+def _expiry_send(window_id: int, eta: dt.datetime) -> None:
+    from duels.tasks import window_expire
+
+    window_expire.apply_async(args=[window_id], eta=eta)
+
+
+def on_window_opened(window: Window) -> None:
+    expiry_schedule(window)
+    window_id = window.pk
+    transaction.on_commit(lambda: window_opened_notify(window_id=window_id), robust=True)
+
+
+def on_due_moved(window: Window) -> None:
+    expiry_schedule(window)
+
+
+def on_window_closed(window: Window) -> None:
+    window_id = window.pk
+    transaction.on_commit(lambda: declaration_due_notify(window_id=window_id), robust=True)
+
+
+def on_window_expired(window_id: int) -> None:
+    transaction.on_commit(lambda: window_expired_notify(window_id=window_id), robust=True)
+
+
+def on_exemption_requested(exemption: Exemption) -> None:
+    exemption_id = exemption.pk
+    transaction.on_commit(lambda: exemption_requested_notify(exemption_id=exemption_id), robust=True)
+
+
+def on_exemption_decided(exemption: Exemption) -> None:
+    exemption_id = exemption.pk
+    transaction.on_commit(lambda: exemption_decided_notify(exemption_id=exemption_id), robust=True)
+
+
+# Notices: load by id, send once each.
+
+def _window(window_id: int) -> Window:
+    return Window.objects.select_related("duel__referee").get(pk=window_id)
+
+
+@transaction.atomic
+def window_opened_notify(*, window_id: int) -> int:
+    """Each duellist awaited in the window learns it is open and until when they may post."""
+    window = _window(window_id)
+    sent = 0
+    for slot in window.slots.filter(status=SlotStatus.WAITING).select_related("participant__duellist__user"):
+        sent += notification_send(
+            user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel),
+            dedupe_key=f"window:{window.pk}:opened:{slot.participant_id}",
+            message=_("%(duel)s : à vous de poster (%(window)s), avant le %(deadline)s.") % {
+                "duel": window.duel, "window": _window_name(window), "deadline": when(slot.deadline),
+            },
+        ) is not None
+    return sent
+
+
+@transaction.atomic
+def declaration_due_notify(*, window_id: int) -> bool:
+    """The referee learns that every awaited post is in: the declaration is theirs to write."""
+    window = _window(window_id)
+    if window.duel.referee is None or not window.duel.is_running:
+        return False
+    return notification_send(
+        user=window.duel.referee, kind=Kind.DECLARATION_DUE, url=duel_url(window.duel),
+        dedupe_key=f"window:{window.pk}:declaration-due",
+        message=_("%(duel)s : tous les messages attendus sont arrivés (%(window)s). La déclaration est à rédiger.")
+        % {"duel": window.duel, "window": _window_name(window)},
+    ) is not None
+
+
+@transaction.atomic
+def window_expired_notify(*, window_id: int) -> int:
+    """The referee gets the absence faults (and what they led to); each absent duellist is told too."""
+    window = _window(window_id)
+    duel = window.duel
+    faults = list(
+        Fault.objects.filter(window=window, kind=FaultKind.ABSENCE).select_related("participant__duellist__user")
+    )
+    sent = 0
+    for fault in faults:
+        participant = fault.participant
+        outcome = _(" Troisième absence : vous êtes disqualifié(e).") if participant.disqualified else ""
+        sent += notification_send(
+            user=_user_of(participant), kind=Kind.WINDOW_EXPIRED, url=duel_url(duel),
+            dedupe_key=f"window:{window.pk}:absent:{participant.pk}",
+            message=_("%(duel)s : délai expiré (%(window)s). Faute d'absence n° %(count)s ; votre message compte "
+                      "comme une passe.%(outcome)s") % {
+                "duel": duel, "window": _window_name(window), "count": participant.absence_faults,
+                "outcome": outcome,
+            },
+        ) is not None
+    if duel.referee is not None:
+        names = ", ".join(
+            f"{f.participant.duellist} ({f.participant.absence_faults}/3"
+            + (_(", disqualifié(e)") if f.participant.disqualified else "") + ")"
+            for f in faults
+        ) or "—"
+        what_next = (
+            _("Le duel est terminé.") if not duel.is_running else _("La déclaration est à rédiger.")
+        )
+        sent += notification_send(
+            user=duel.referee, kind=Kind.WINDOW_EXPIRED, url=duel_url(duel),
+            dedupe_key=f"window:{window.pk}:expired",
+            message=_("%(duel)s : délai expiré (%(window)s). Fautes d'absence : %(names)s. %(next)s") % {
+                "duel": duel, "window": _window_name(window), "names": names, "next": what_next,
+            },
+        ) is not None
+    return sent
+
+
+@transaction.atomic
+def exemption_requested_notify(*, exemption_id: int) -> bool:
+    exemption = Exemption.objects.select_related("participant__duellist", "participant__duel__referee").get(
+        pk=exemption_id
+    )
+    duel = exemption.participant.duel
+    if duel.referee is None:
+        return False
+    return notification_send(
+        user=duel.referee, kind=Kind.EXEMPTION, url=duel_url(duel), dedupe_key=f"exemption:{exemption.pk}:requested",
+        message=_("%(duel)s : %(who)s demande une dispense jusqu'au %(wished)s. Motif : %(reason)s") % {
+            "duel": duel, "who": exemption.participant.duellist, "wished": when(exemption.wished_deadline),
+            "reason": exemption.reason,
+        },
+    ) is not None
+
+
+@transaction.atomic
+def exemption_decided_notify(*, exemption_id: int) -> bool:
+    exemption = Exemption.objects.select_related("participant__duellist__user", "participant__duel").get(
+        pk=exemption_id
+    )
+    if exemption.status == ExemptionStatus.GRANTED:
+        message = _("%(duel)s : dispense accordée. Nouvelle date limite : %(deadline)s.") % {
+            "duel": exemption.participant.duel, "deadline": when(exemption.granted_deadline),
+        }
+    elif exemption.status == ExemptionStatus.REFUSED:
+        message = _("%(duel)s : dispense refusée. Votre date limite ne change pas.") % {
+            "duel": exemption.participant.duel,
+        }
+    else:
+        return False
+    return notification_send(
+        user=_user_of(exemption.participant), kind=Kind.EXEMPTION, url=duel_url(exemption.participant.duel),
+        dedupe_key=f"exemption:{exemption.pk}:{exemption.status}", message=message,
+    ) is not None

@@ -1,0 +1,107 @@
+"""Reminders before a duellist's deadline (24 h and 6 h before), each sent once.
+
+Like the sweep, the job only reads slots already due for a reminder, and claims each one with a
+conditional update (`reminded_6h_at IS NULL → now`, still awaited, deadline still ahead) in the same
+transaction as the notice: overlapping or repeated runs send nothing twice, and a post that lands first
+makes the claim fail. A slot first seen inside 6 h gets the 6 h reminder only (its 24 h one is claimed
+with it). An exemption that moves the deadline re-arms the reminders still ahead (`reminders_rearm`).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import Q
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import Notification
+from accounts.notifications import notification_send
+from duels.models import SlotStatus, WindowSlot, WindowState
+from duels.services.notices import duel_url, when
+
+logger = logging.getLogger(__name__)
+
+BEFORE_24H = dt.timedelta(hours=24)
+BEFORE_6H = dt.timedelta(hours=6)
+
+
+@dataclass
+class ReminderReport:
+    sent: list[tuple[int, str]] = field(default_factory=list)  # (slot id, "24h" | "6h")
+    failed_slots: list[int] = field(default_factory=list)
+
+    def describe(self) -> str:
+        if not (self.sent or self.failed_slots):
+            return "no reminder due"
+        parts = [
+            f"{len(self.sent)} reminder(s) sent"
+            + (" (" + ", ".join(f"slot {slot} {label}" for slot, label in self.sent) + ")" if self.sent else "")
+        ]
+        if self.failed_slots:
+            parts.append(f"FAILED (retried next run) {self.failed_slots}")
+        return "; ".join(parts)
+
+
+def _awaited(now: dt.datetime):
+    """Slots still awaited in an open window whose deadline has not passed yet."""
+    return WindowSlot.objects.filter(status=SlotStatus.WAITING, window__state=WindowState.OPEN, deadline__gte=now)
+
+
+def reminders_send(*, now: dt.datetime | None = None) -> ReminderReport:
+    """Send every reminder that is due (24 h or 6 h before the deadline), each once."""
+    now = now or timezone.now()
+    report = ReminderReport()
+    due = _awaited(now).filter(
+        Q(deadline__lte=now + BEFORE_24H, reminded_24h_at__isnull=True)
+        | Q(deadline__lte=now + BEFORE_6H, reminded_6h_at__isnull=True)
+    ).order_by("deadline", "pk")
+    for slot_id in due.values_list("pk", flat=True):
+        try:
+            with transaction.atomic():
+                label = _remind(slot_id=slot_id, now=now)
+        except Exception:
+            logger.exception("Reminders: slot %s failed; retried on the next run.", slot_id)
+            report.failed_slots.append(slot_id)
+            continue
+        if label:
+            report.sent.append((slot_id, label))
+    return report
+
+
+def _remind(*, slot_id: int, now: dt.datetime) -> str | None:
+    still_due = _awaited(now).filter(pk=slot_id)
+    label = "6h"
+    claimed = still_due.filter(deadline__lte=now + BEFORE_6H, reminded_6h_at__isnull=True).update(
+        reminded_6h_at=now, reminded_24h_at=Coalesce("reminded_24h_at", now)
+    )
+    if not claimed:
+        label = "24h"
+        claimed = still_due.filter(deadline__lte=now + BEFORE_24H, reminded_24h_at__isnull=True).update(
+            reminded_24h_at=now
+        )
+    if claimed != 1:
+        return None
+    slot = WindowSlot.objects.select_related("window__duel", "participant__duellist__user").get(pk=slot_id)
+    duel = slot.window.duel
+    notification_send(
+        user=slot.participant.duellist.user, kind=Notification.Kind.REMINDER, url=duel_url(duel),
+        dedupe_key=f"slot:{slot.pk}:reminder-{label}:{slot.deadline:%Y%m%d%H%M%S}",
+        message=_("%(duel)s : rappel, vous n'avez pas encore posté (tour %(turn)s). Date limite : %(deadline)s.")
+        % {"duel": duel, "turn": slot.window.turn, "deadline": when(slot.deadline)},
+    )
+    return label
+
+
+def reminders_rearm(*, slot: WindowSlot, now: dt.datetime) -> list[str]:
+    """After the deadline moved (an exemption): the reminders now ahead of the new deadline go out again
+    at their time. Sets the fields on `slot`; returns the fields to save."""
+    changed = []
+    for before, name in ((BEFORE_24H, "reminded_24h_at"), (BEFORE_6H, "reminded_6h_at")):
+        if getattr(slot, name) is not None and slot.deadline - before > now:
+            setattr(slot, name, None)
+            changed.append(name)
+    return changed
