@@ -3,4 +3,7 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("accounts.api_urls")),
+    path("", include("rankings.api_urls")),
+    path("", include("duels.api_urls")),
+    path("", include("spells.api_urls")),
 ]

@@ -65,3 +65,116 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"{self.duellist} — {self.get_outcome_display()} ({self.duel})"
+
+
+class Season(models.Model):
+    """A date range staff define in the admin (both days included, in the forum's time zone).
+
+    A result counts for a season when its duel finished on a day of the range."""
+
+    name = models.CharField(_("nom"), max_length=100, unique=True)
+    slug = models.SlugField(_("identifiant"), max_length=50, unique=True)
+    starts_on = models.DateField(_("premier jour"))
+    ends_on = models.DateField(_("dernier jour"))
+
+    class Meta:
+        ordering = ["-starts_on", "pk"]
+        verbose_name = _("saison")
+        verbose_name_plural = _("saisons")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gte=models.F("starts_on")), name="season_ends_after_start",
+                violation_error_message=_("Le dernier jour précède le premier."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.starts_on:%d/%m/%Y} – {self.ends_on:%d/%m/%Y})"
+
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        if self.starts_on and self.ends_on:
+            if self.ends_on < self.starts_on:
+                raise ValidationError({"ends_on": _("Le dernier jour précède le premier.")})
+            overlapping = Season.objects.filter(starts_on__lte=self.ends_on, ends_on__gte=self.starts_on)
+            if self.pk:
+                overlapping = overlapping.exclude(pk=self.pk)
+            other = overlapping.first()
+            if other is not None:
+                raise ValidationError(
+                    {"starts_on": _("Chevauche la saison « %(name)s ».") % {"name": other.name}}
+                )
+
+
+ALL_KINDS = ""  # Standing.kind / .format for "every kind" / "every format"
+ALL_FORMATS = ""
+ALL_YEARS = 0  # Standing.year for "every year"
+
+
+class Standing(models.Model):
+    """One duellist's line of the champions table in one scope, kept up to date by
+    `rankings.services.standings_apply` in the transaction that records the results, and recomputable
+    from the Result rows (`manage.py rankings_rebuild`).
+
+    A scope is (season or all-time) × (kind or all) × (format or all) × (year fought at or all): each
+    result updates 2 × 2 × 2 × (1 + its seasons) lines, and any filter combination is one indexed read.
+
+    Order of the table (the tie-break rule): more points; then fewer duels; then the earlier
+    `reached_at` (when the duellist reached their current score: their last win in the scope, or their
+    first duel in the scope for 0 points); then the older duellist profile (lower id)."""
+
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, null=True, blank=True, related_name="standings",
+        verbose_name=_("saison"), help_text=_("Vide : classement de tous les temps."),
+    )
+    kind = models.CharField(_("type de duel"), max_length=8, blank=True, help_text=_("Vide : tous les types."))
+    format = models.CharField(_("format"), max_length=3, blank=True, help_text=_("Vide : tous les formats."))
+    year = models.PositiveSmallIntegerField(_("année de combat"), default=ALL_YEARS, help_text=_("0 : toutes."))
+    duellist = models.ForeignKey(
+        "accounts.Duellist", on_delete=models.CASCADE, related_name="standings", verbose_name=_("duelliste")
+    )
+    points = models.PositiveIntegerField(_("points"), default=0)
+    duels = models.PositiveIntegerField(_("duels"), default=0)
+    wins = models.PositiveIntegerField(_("victoires"), default=0)
+    draws = models.PositiveIntegerField(_("matchs nuls"), default=0)
+    losses = models.PositiveIntegerField(_("défaites"), default=0)
+    disqualifications = models.PositiveIntegerField(_("disqualifications"), default=0)
+    purse = models.PositiveIntegerField(_("bourse (gallions)"), default=0)
+    chocogrenouilles = models.PositiveIntegerField(_("chocogrenouilles"), default=0)
+    reached_at = models.DateTimeField(_("score atteint le"))
+
+    class Meta:
+        ordering = ["-points", "duels", "reached_at", "duellist_id"]
+        verbose_name = _("ligne du classement")
+        verbose_name_plural = _("classement (agrégats)")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["duellist", "kind", "format", "year"], condition=models.Q(season__isnull=True),
+                name="standing_once_per_alltime_scope",
+            ),
+            models.UniqueConstraint(
+                fields=["season", "duellist", "kind", "format", "year"], condition=models.Q(season__isnull=False),
+                name="standing_once_per_season_scope",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(duels=models.F("wins") + models.F("draws") + models.F("losses")
+                                   + models.F("disqualifications")),
+                name="standing_duels_add_up",
+            ),
+            models.CheckConstraint(condition=models.Q(year__gte=0, year__lte=8), name="standing_year_0_8"),
+        ]
+        indexes = [
+            # The table of one scope, already in ranking order: a page is an index range scan.
+            models.Index(
+                fields=["season", "kind", "format", "year", "-points", "duels", "reached_at", "duellist"],
+                name="standing_scope_order_idx",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.duellist_id}: {self.points} pts / {self.duels} duels"
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.duels if self.duels else 0.0

@@ -6,7 +6,8 @@ import datetime as dt
 from django.db import transaction
 from django.utils import timezone
 
-from rankings.models import Outcome, Result, SalaryScale
+from rankings.models import Outcome, Result, SalaryScale, Season
+from rankings.standings import standings_apply, standings_rebuild
 
 WIN_POINTS = 1
 WIN_SALARY_DAYS = 4
@@ -33,7 +34,8 @@ def participant_outcome(participant, duel) -> str:
 def results_record(*, duel, now: dt.datetime | None = None) -> list[Result]:
     """One Result per duellist of a finished duel: a win gives 1 champion point and 4 days of the salary
     of the year fought at; a draw 2 days of salary and no point; a loss a chocogrenouille.
-    Idempotent: a duel's results are recorded once."""
+    Idempotent: a duel's results are recorded once. The champions table (Standing rows) is updated in
+    the same transaction."""
     existing = list(duel.results.all())
     if existing:
         return existing
@@ -52,4 +54,20 @@ def results_record(*, duel, now: dt.datetime | None = None) -> list[Result]:
                 recorded_at=now,
             )
         )
-    return Result.objects.bulk_create(results)
+    created = Result.objects.bulk_create(results)
+    standings_apply(results=created, kind=duel.kind, format=duel.format)
+    return created
+
+
+@transaction.atomic
+def season_save(*, season: Season) -> Season:
+    """Create or change a season (validated like the admin form) and rebuild its table at once."""
+    season.full_clean()
+    season.save()
+    standings_rebuild(season=season, fix=True)
+    return season
+
+
+@transaction.atomic
+def season_delete(*, season: Season) -> None:
+    season.delete()  # its table goes with it (cascade)

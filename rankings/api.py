@@ -1,0 +1,376 @@
+"""Rankings API: the champions table as JSON (paginated), BBCode and an HTML snippet; seasons; duellists.
+
+Reads are public (no token); season writes need a staff token. Responses of the table carry an ETag
+(a digest of the body: `If-None-Match` gets a 304) and `Cache-Control: public, max-age=60`.
+"""
+from __future__ import annotations
+
+import json
+
+from django.db.models import Prefetch
+from django.template.loader import render_to_string
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+    set_response_etag,
+)
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from rest_framework import generics, renderers, serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api import IsStaffOrReadOnly
+from duels.models import DuelFormat, DuelKind
+from rankings import selectors, services
+from rankings.bbcode import ranking_bbcode, scope_title
+from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS, Season, Standing
+
+CACHE_SECONDS = 60
+TIE_BREAK = gettext_lazy(
+    "Ordre : plus de points (victoires), puis moins de duels, puis le score atteint le plus tôt, "
+    "puis le profil de duelliste le plus ancien."
+)
+
+
+class QueryFormatIsAFilter(DefaultContentNegotiation):
+    """`?format=1v1` filters the table by duel format; it is not DRF's renderer override."""
+
+    class settings:  # noqa: N801 - stands in for api_settings, of which only this is read
+        URL_FORMAT_OVERRIDE = None
+
+
+class FirstRenderer(DefaultContentNegotiation):
+    """The forum's scripts get the one format the endpoint has, whatever their Accept header says."""
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
+class BBCodeRenderer(renderers.BaseRenderer):
+    media_type = "text/plain"
+    format = "bbcode"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return (data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)).encode("utf-8")
+
+
+class SnippetRenderer(BBCodeRenderer):
+    media_type = "text/html"
+    format = "html"
+
+
+class ConditionalGetMixin:
+    """ETag from the body, 304 on a match, public caching for a minute (the forum polls the table)."""
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if request.method not in ("GET", "HEAD") or response.status_code != 200:
+            return response
+        response.render()
+        set_response_etag(response)
+        patch_cache_control(response, public=True, max_age=CACHE_SECONDS)
+        patch_vary_headers(response, ("Accept", "Accept-Language"))
+        return get_conditional_response(request, etag=response["ETag"], response=response)
+
+
+class ScopeSerializer(serializers.Serializer):
+    """Filters of the table; each wrong one is a 400 naming it."""
+
+    season = serializers.SlugField(required=False, help_text=gettext_lazy("Identifiant d'une saison (vide : tous les temps)."))
+    kind = serializers.ChoiceField(choices=DuelKind.choices, required=False)
+    format = serializers.ChoiceField(choices=DuelFormat.choices, required=False)
+    year = serializers.IntegerField(min_value=1, max_value=8, required=False, help_text=gettext_lazy("8 : adulte."))
+
+    def validate_season(self, value):
+        season = selectors.season_by_slug(value)
+        if season is None:
+            raise serializers.ValidationError(_("Saison inconnue."))
+        return season
+
+    def scope(self) -> selectors.Scope:
+        data = self.validated_data
+        return selectors.Scope(
+            season=data.get("season"), kind=data.get("kind", ALL_KINDS), format=data.get("format", ALL_FORMATS),
+            year=data.get("year", ALL_YEARS),
+        )
+
+
+def scope_from(request) -> selectors.Scope:
+    filters = ScopeSerializer(data={k: v for k, v in request.query_params.items() if k in ScopeSerializer._declared_fields})
+    filters.is_valid(raise_exception=True)
+    return filters.scope()
+
+
+def scope_representation(scope: selectors.Scope) -> dict:
+    return {
+        "season": scope.season.slug if scope.season else None, "kind": scope.kind or None,
+        "format": scope.format or None, "year": scope.year or None,
+    }
+
+
+SCOPE_PARAMETERS = [
+    OpenApiParameter("season", OpenApiTypes.STR, description="Identifiant (slug) d'une saison ; absent : tous les temps."),
+    OpenApiParameter("kind", OpenApiTypes.STR, enum=DuelKind.values, description="Type de duel."),
+    OpenApiParameter("format", OpenApiTypes.STR, enum=DuelFormat.values, description="Format du duel."),
+    OpenApiParameter("year", OpenApiTypes.INT, description="Année de combat, 1 à 8 (8 : adulte)."),
+]
+
+
+class RankingLineSerializer(serializers.Serializer):
+    """One line of the table (documentation of the JSON; lines are built by the selector)."""
+
+    rank = serializers.IntegerField()
+    forum_id = serializers.IntegerField()
+    forum_name = serializers.CharField()
+    character_name = serializers.CharField()
+    points = serializers.IntegerField(help_text=gettext_lazy("Points de champion (1 par victoire)."))
+    duels = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    disqualifications = serializers.IntegerField()
+    win_rate = serializers.FloatField(help_text=gettext_lazy("Victoires / duels, de 0 à 1."))
+    purse = serializers.IntegerField(help_text=gettext_lazy("Gallions gagnés."))
+    chocogrenouilles = serializers.IntegerField()
+    reached_at = serializers.DateTimeField(help_text=gettext_lazy("Quand le score actuel a été atteint (départage)."))
+
+
+class RankingPagination(PageNumberPagination):
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+    def get_paginated_response(self, data):
+        return Response({
+            "count": self.page.paginator.count, "next": self.get_next_link(), "previous": self.get_previous_link(),
+            "scope": self.scope, "tie_break": str(TIE_BREAK), "results": data,
+        })
+
+    def get_paginated_response_schema(self, schema):
+        paginated = super().get_paginated_response_schema(schema)
+        paginated["properties"]["scope"] = {"type": "object", "properties": {
+            "season": {"type": "string", "nullable": True}, "kind": {"type": "string", "nullable": True},
+            "format": {"type": "string", "nullable": True}, "year": {"type": "integer", "nullable": True},
+        }}
+        paginated["properties"]["tie_break"] = {"type": "string"}
+        return paginated
+
+
+class RankingListView(ConditionalGetMixin, generics.GenericAPIView):
+    """The champions table of a scope, in ranking order (see `tie_break`), 50 lines a page."""
+
+    permission_classes = [IsStaffOrReadOnly]
+    pagination_class = RankingPagination
+    content_negotiation_class = QueryFormatIsAFilter
+    serializer_class = RankingLineSerializer
+
+    @extend_schema(parameters=SCOPE_PARAMETERS, responses=RankingLineSerializer(many=True))
+    def get(self, request):
+        scope = scope_from(request)
+        paginator = self.paginator
+        paginator.scope = scope_representation(scope)
+        rows = paginator.paginate_queryset(selectors.ranking_lines(scope), request, view=self)
+        first = paginator.page.start_index()
+        return paginator.get_paginated_response(
+            [selectors.line_dict(values, rank=first + index) for index, values in enumerate(rows)]
+        )
+
+
+class RankingTextView(ConditionalGetMixin, APIView):
+    """Base of the ready-to-paste tables: the first `limit` lines (default 20, at most 100)."""
+
+    permission_classes = [IsStaffOrReadOnly]
+    content_negotiation_class = FirstRenderer
+
+    def lines(self, request):
+        scope = scope_from(request)
+        try:
+            limit = min(max(int(request.query_params.get("limit", 20)), 1), 100)
+        except ValueError:
+            raise serializers.ValidationError({"limit": [_("Un nombre entier est attendu.")]}) from None
+        return scope, selectors.ranking_page(scope, offset=0, limit=limit)
+
+
+TEXT_PARAMETERS = [*SCOPE_PARAMETERS, OpenApiParameter("limit", OpenApiTypes.INT, description="Lignes (1 à 100, 20 par défaut).")]
+
+
+class RankingBBCodeView(RankingTextView):
+    """The table as forum BBCode, ready to paste."""
+
+    renderer_classes = [BBCodeRenderer]
+
+    @extend_schema(parameters=TEXT_PARAMETERS, responses={(200, "text/plain"): OpenApiTypes.STR})
+    def get(self, request):
+        scope, lines = self.lines(request)
+        return Response(ranking_bbcode(lines, title=scope_title(scope)))
+
+
+class RankingHTMLView(RankingTextView):
+    """The table as an HTML snippet (a bare <table>), ready to paste."""
+
+    renderer_classes = [SnippetRenderer]
+
+    @extend_schema(parameters=TEXT_PARAMETERS, responses={(200, "text/html"): OpenApiTypes.STR})
+    def get(self, request):
+        scope, lines = self.lines(request)
+        return Response(render_to_string("rankings/snippet.html", {"lines": lines, "title": scope_title(scope)}))
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = ["slug", "name", "starts_on", "ends_on"]
+
+    def validate(self, attrs):
+        season = Season(pk=self.instance.pk if self.instance else None,
+                        **{**({f: getattr(self.instance, f) for f in self.Meta.fields} if self.instance else {}), **attrs})
+        from django.core.exceptions import ValidationError as DjangoValidationError
+
+        try:
+            season.clean()
+        except DjangoValidationError as error:
+            raise serializers.ValidationError(error.message_dict) from None
+        return attrs
+
+
+class SeasonListView(generics.ListCreateAPIView):
+    """Seasons (date ranges, both days included). Staff create them; the season's table is built at once."""
+
+    permission_classes = [IsStaffOrReadOnly]
+    serializer_class = SeasonSerializer
+    queryset = Season.objects.order_by("-starts_on", "pk")
+
+    def perform_create(self, serializer):
+        serializer.instance = services.season_save(season=Season(**serializer.validated_data))
+
+
+class SeasonDetailView(generics.RetrieveUpdateDestroyAPIView):
+    permission_classes = [IsStaffOrReadOnly]
+    serializer_class = SeasonSerializer
+    queryset = Season.objects.all()
+    lookup_field = "slug"
+
+    def perform_update(self, serializer):
+        season = serializer.instance
+        for name, value in serializer.validated_data.items():
+            setattr(season, name, value)
+        serializer.instance = services.season_save(season=season)
+
+    def perform_destroy(self, instance):
+        services.season_delete(season=instance)
+
+
+class RecordSerializer(serializers.ModelSerializer):
+    """A duellist's line in one all-time scope (kind and format null: every kind, every format)."""
+
+    kind = serializers.CharField(allow_null=True)
+    format = serializers.CharField(allow_null=True)
+    win_rate = serializers.FloatField()
+
+    class Meta:
+        model = Standing
+        fields = ["kind", "format", "points", "duels", "wins", "draws", "losses", "disqualifications", "win_rate",
+                  "purse", "chocogrenouilles"]
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["kind"], data["format"] = data["kind"] or None, data["format"] or None
+        data["win_rate"] = round(data["win_rate"], 3)
+        return data
+
+
+class DuellistSerializer(serializers.Serializer):
+    forum_id = serializers.IntegerField()
+    forum_name = serializers.CharField()
+    character_name = serializers.CharField()
+    rp_year = serializers.IntegerField(allow_null=True)
+    record = serializers.SerializerMethodField(help_text=gettext_lazy("Bilan de tous les temps (null : aucun duel)."))
+
+    @extend_schema_field(RecordSerializer(allow_null=True))
+    def get_record(self, duellist):
+        overall = getattr(duellist, "overall", None)
+        return RecordSerializer(overall[0]).data if overall else None
+
+
+class RecentDuelSerializer(serializers.Serializer):
+    duel = serializers.IntegerField(source="duel_id")
+    kind = serializers.CharField(source="duel.kind")
+    format = serializers.CharField(source="duel.format")
+    finished_at = serializers.DateTimeField(source="duel.finished_at")
+    year = serializers.IntegerField()
+    outcome = serializers.CharField()
+    champion_points = serializers.IntegerField()
+    purse = serializers.IntegerField()
+    chocogrenouille = serializers.BooleanField()
+    opponents = serializers.SerializerMethodField()
+    partners = serializers.SerializerMethodField()
+
+    def _team(self, result) -> int:
+        return next(p.team for p in result.duel.participants.all() if p.duellist_id == result.duellist_id)
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_opponents(self, result):
+        team = self._team(result)
+        return [p.duellist.forum_name for p in result.duel.participants.all() if p.team != team]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_partners(self, result):
+        team = self._team(result)
+        return [p.duellist.forum_name for p in result.duel.participants.all()
+                if p.team == team and p.duellist_id != result.duellist_id]
+
+
+class DuellistDetailSerializer(DuellistSerializer):
+    records = serializers.SerializerMethodField(help_text=gettext_lazy("Bilans de tous les temps par type et format."))
+    wand_rest_remaining = serializers.IntegerField(
+        help_text=gettext_lazy("Duels (de n'importe qui) qui doivent encore se terminer avant de pouvoir s'inscrire.")
+    )
+    recent_duels = RecentDuelSerializer(many=True)
+
+    @extend_schema_field(RecordSerializer(many=True))
+    def get_records(self, duellist):
+        return RecordSerializer(duellist.records, many=True).data
+
+
+def overall_prefetch() -> Prefetch:
+    return Prefetch(
+        "standings", to_attr="overall",
+        queryset=Standing.objects.filter(season__isnull=True, kind=ALL_KINDS, format=ALL_FORMATS, year=ALL_YEARS),
+    )
+
+
+class DuellistListView(generics.ListAPIView):
+    """Duellists by forum name, with their all-time record. `search`: part of the forum name."""
+
+    permission_classes = [IsStaffOrReadOnly]
+    serializer_class = DuellistSerializer
+
+    @extend_schema(parameters=[OpenApiParameter("search", OpenApiTypes.STR)])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        return selectors.duellists(search=self.request.query_params.get("search", "")).prefetch_related(
+            overall_prefetch()
+        )
+
+
+class DuellistDetailView(APIView):
+    """One duellist: all-time records, wand rest, the last 10 duels."""
+
+    permission_classes = [IsStaffOrReadOnly]
+
+    @extend_schema(responses=DuellistDetailSerializer)
+    def get(self, request, forum_id: int):
+        duellist = selectors.duellist_profile(forum_id=forum_id)
+        if duellist is None:
+            raise NotFound()
+        return Response(DuellistDetailSerializer(duellist).data)

@@ -1,0 +1,53 @@
+"""Recompute the champions table from the results; report the differences and fix them.
+
+    python manage.py rankings_rebuild             # report and fix
+    python manage.py rankings_rebuild --check     # report only; exit status 1 when something differs
+    python manage.py rankings_rebuild --season automne-2026
+"""
+from django.core.management.base import BaseCommand, CommandError
+
+from rankings.models import Season
+from rankings.standings import Key, standings_rebuild
+
+SHOWN = 20
+
+
+def describe(key: Key) -> str:
+    season_id, kind, format, year, duellist_id = key
+    return (
+        f"duelliste {duellist_id}, saison {season_id or 'toutes'}, type {kind or 'tous'}, "
+        f"format {format or 'tous'}, année {year or 'toutes'}"
+    )
+
+
+class Command(BaseCommand):
+    help = "Recalcule le classement à partir des résultats, signale les différences et les corrige."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--check", action="store_true", help="Signaler sans corriger (code 1 si différence).")
+        parser.add_argument("--season", help="Identifiant (slug) d'une saison : ne reconstruire qu'elle.")
+
+    def handle(self, *args, check=False, season=None, **options):
+        chosen = None
+        if season:
+            chosen = Season.objects.filter(slug=season).first()
+            if chosen is None:
+                raise CommandError(f"Saison inconnue : {season}")
+        report = standings_rebuild(season=chosen, fix=not check)
+        self.stdout.write(f"{report.checked} lignes attendues d'après les résultats.")
+        for label, keys in (("manquante", report.missing), ("en trop", report.extra)):
+            for key in keys[:SHOWN]:
+                self.stdout.write(f"  ligne {label} : {describe(key)}")
+        for key, stored, expected in report.changed[:SHOWN]:
+            self.stdout.write(f"  ligne fausse : {describe(key)} : enregistrée {stored}, attendue {expected}")
+        if not report.differences:
+            self.stdout.write(self.style.SUCCESS("Aucune différence : le classement est à jour."))
+            return
+        summary = (
+            f"{len(report.missing)} manquante(s), {len(report.extra)} en trop, {len(report.changed)} fausse(s)"
+        )
+        if report.fixed:
+            self.stdout.write(self.style.WARNING(f"Différences corrigées : {summary}."))
+        else:
+            self.stdout.write(self.style.ERROR(f"Différences (non corrigées) : {summary}."))
+            raise SystemExit(1)

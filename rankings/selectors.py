@@ -1,0 +1,128 @@
+"""Reads of the champions table, the duellists' records and finished duels (pages and API)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
+
+from accounts.models import Duellist
+from duels.models import Duel, DuelStatus, Participant
+from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS, Result, Season, Standing
+
+# The documented tie-break (see Standing): points, fewer duels, earlier score reached, older profile.
+RANKING_ORDER = ("-points", "duels", "reached_at", "duellist_id")
+
+# One ranking line, read as plain values (no model instances: the table is the hot path).
+LINE_COLUMNS = (
+    "duellist__forum_id", "duellist__forum_name", "duellist__character_name", "points", "duels", "wins",
+    "draws", "losses", "disqualifications", "purse", "chocogrenouilles", "reached_at",
+)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which table: all-time or a season, every kind or one, every format or one, every year or one."""
+
+    season: Season | None = None
+    kind: str = ALL_KINDS
+    format: str = ALL_FORMATS
+    year: int = ALL_YEARS
+
+    def standings(self) -> QuerySet[Standing]:
+        return Standing.objects.filter(season=self.season, kind=self.kind, format=self.format, year=self.year)
+
+
+def ranking_lines(scope: Scope) -> QuerySet:
+    """The table of a scope in ranking order, as dicts with LINE_COLUMNS keys. Slice it for a page."""
+    return scope.standings().order_by(*RANKING_ORDER).values_list(*LINE_COLUMNS)
+
+
+def line_dict(values: tuple, *, rank: int) -> dict:
+    """A ranking line as the API and templates show it (win rate as a fraction 0..1, 3 decimals)."""
+    line = dict(zip(LINE_COLUMNS, values, strict=True))
+    duels, wins = line["duels"], line["wins"]
+    return {
+        "rank": rank,
+        "forum_id": line["duellist__forum_id"],
+        "forum_name": line["duellist__forum_name"],
+        "character_name": line["duellist__character_name"],
+        "points": line["points"],
+        "duels": duels,
+        "wins": wins,
+        "draws": line["draws"],
+        "losses": line["losses"],
+        "disqualifications": line["disqualifications"],
+        "win_rate": round(wins / duels, 3) if duels else 0.0,
+        "purse": line["purse"],
+        "chocogrenouilles": line["chocogrenouilles"],
+        "reached_at": timezone.localtime(line["reached_at"]),
+    }
+
+
+def ranking_page(scope: Scope, *, offset: int, limit: int) -> list[dict]:
+    rows = ranking_lines(scope)[offset:offset + limit]
+    return [line_dict(values, rank=offset + index + 1) for index, values in enumerate(rows)]
+
+
+def seasons() -> QuerySet[Season]:
+    return Season.objects.order_by("-starts_on", "pk")
+
+
+def season_by_slug(slug: str) -> Season | None:
+    return Season.objects.filter(slug=slug).first()
+
+
+def duellist_get(*, forum_id: int) -> Duellist | None:
+    return Duellist.objects.filter(forum_id=forum_id).first()
+
+
+def duellist_records(duellist: Duellist) -> list[Standing]:
+    """The duellist's all-time lines over every year: overall first, then per kind and format."""
+    return list(
+        Standing.objects.filter(duellist=duellist, season__isnull=True, year=ALL_YEARS).order_by("kind", "format")
+    )
+
+
+def duellist_recent_results(duellist: Duellist, *, limit: int = 10) -> list[Result]:
+    """Their last results, newest first, each with its duel and every participant (for the opponents)."""
+    return list(
+        Result.objects.filter(duellist=duellist)
+        .select_related("duel")
+        .prefetch_related(
+            Prefetch("duel__participants", queryset=Participant.objects.select_related("duellist").order_by("team", "pk"))
+        )
+        .order_by("-recorded_at", "-pk")[:limit]
+    )
+
+
+def duel_finished_get(*, pk: int) -> Duel | None:
+    return (
+        Duel.objects.filter(pk=pk, status=DuelStatus.FINISHED)
+        .prefetch_related(
+            Prefetch("participants", queryset=Participant.objects.select_related("duellist", "result").order_by("team", "pk"))
+        )
+        .first()
+    )
+
+
+def duellists(*, search: str = "") -> QuerySet[Duellist]:
+    found = Duellist.objects.order_by("forum_name", "pk")
+    if search:
+        found = found.filter(forum_name__icontains=search)
+    return found
+
+
+def duellist_profile(*, forum_id: int, recent: int = 10) -> Duellist | None:
+    """A duellist with what their page shows attached: `records` (all-time lines per kind and format,
+    overall first), `overall` (list of at most that one line), `recent_duels`, `wand_rest_remaining`."""
+    from duels.services import wand_rest_remaining
+
+    duellist = duellist_get(forum_id=forum_id)
+    if duellist is None:
+        return None
+    duellist.records = duellist_records(duellist)
+    duellist.overall = [r for r in duellist.records if not r.kind and not r.format]
+    duellist.recent_duels = duellist_recent_results(duellist, limit=recent)
+    duellist.wand_rest_remaining = wand_rest_remaining(duellist=duellist)
+    return duellist

@@ -1,0 +1,221 @@
+"""The champions table's stored aggregates (Standing rows): kept up to date and recomputable.
+
+`standings_apply` runs in the transaction that records a duel's results (`results_record`);
+`standings_rebuild` recomputes every line from the Result rows with the same fold (`Tally.add`), so
+after normal play the two agree exactly, and reports (and fixes) what differs.
+
+Scopes: see `Standing`. Each result counts in 8 lines per scope family (kind or all × format or all ×
+year or all), once all-time and once per season containing the day its duel finished.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS, Outcome, Result, Season, Standing
+
+Key = tuple[int | None, str, str, int, int]  # (season_id, kind, format, year, duellist_id)
+
+COUNTERS = ("points", "duels", "wins", "draws", "losses", "disqualifications", "purse", "chocogrenouilles")
+OUTCOME_COUNTER = {
+    Outcome.WIN: "wins", Outcome.DRAW: "draws", Outcome.LOSS: "losses", Outcome.DISQUALIFIED: "disqualifications",
+}
+
+
+@dataclass(slots=True)
+class Tally:
+    points: int = 0
+    duels: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    disqualifications: int = 0
+    purse: int = 0
+    chocogrenouilles: int = 0
+    reached_at: dt.datetime | None = None
+
+    def add(self, *, outcome: str, points: int, purse: int, chocogrenouille: bool, at: dt.datetime) -> None:
+        """Count one result. `reached_at` is when the current score was reached: the last win when the
+        duellist has points, else their first duel; independent of the order results are added in."""
+        if self.reached_at is None:
+            self.reached_at = at
+        elif points:
+            self.reached_at = max(self.reached_at, at) if self.points else at
+        elif not self.points:
+            self.reached_at = min(self.reached_at, at)
+        self.points += points
+        self.duels += 1
+        counter = OUTCOME_COUNTER[outcome]
+        setattr(self, counter, getattr(self, counter) + 1)
+        self.purse += purse
+        self.chocogrenouilles += int(chocogrenouille)
+
+    def as_tuple(self) -> tuple:
+        return tuple(getattr(self, f.name) for f in fields(self))
+
+    @classmethod
+    def of(cls, standing: Standing) -> Tally:
+        return cls(**{f.name: getattr(standing, f.name) for f in fields(cls)})
+
+
+def scope_keys(*, season_ids: Iterable[int | None], kind: str, format: str, year: int, duellist_id: int) -> list[Key]:
+    return [
+        (season_id, k, f, y, duellist_id)
+        for season_id in season_ids
+        for k in (ALL_KINDS, kind)
+        for f in (ALL_FORMATS, format)
+        for y in (ALL_YEARS, year)
+    ]
+
+
+class SeasonCalendar:
+    """Which seasons contain a day (loaded once; a rebuild asks for hundreds of thousands of days)."""
+
+    def __init__(self, seasons: Iterable[Season] | None = None):
+        self.ranges = [(s.pk, s.starts_on, s.ends_on) for s in (Season.objects.all() if seasons is None else seasons)]
+        self._memo: dict[dt.date, tuple[int, ...]] = {}
+
+    def season_ids(self, at: dt.datetime) -> tuple[int, ...]:
+        day = timezone.localdate(at)
+        found = self._memo.get(day)
+        if found is None:
+            found = self._memo[day] = tuple(pk for pk, start, end in self.ranges if start <= day <= end)
+        return found
+
+
+def _key(standing: Standing) -> Key:
+    return (standing.season_id, standing.kind, standing.format, standing.year, standing.duellist_id)
+
+
+@transaction.atomic
+def standings_apply(*, results: list[Result], kind: str, format: str) -> None:
+    """Add one duel's new results to the stored table. A duellist plays one duel at a time, so two
+    duels never update the same lines concurrently; the rows read are locked all the same."""
+    if not results:
+        return
+    calendar = SeasonCalendar(Season.objects.filter(
+        starts_on__lte=max(timezone.localdate(r.recorded_at) for r in results),
+        ends_on__gte=min(timezone.localdate(r.recorded_at) for r in results),
+    ))
+    wanted: dict[Key, list[Result]] = {}
+    for result in results:
+        seasons = (None, *calendar.season_ids(result.recorded_at))
+        for key in scope_keys(season_ids=seasons, kind=kind, format=format, year=result.year,
+                              duellist_id=result.duellist_id):
+            wanted.setdefault(key, []).append(result)
+    season_ids = {key[0] for key in wanted if key[0] is not None}
+    existing = {
+        _key(s): s
+        for s in Standing.objects.select_for_update()
+        .filter(duellist_id__in={r.duellist_id for r in results}, kind__in={ALL_KINDS, kind},
+                format__in={ALL_FORMATS, format}, year__in={ALL_YEARS, *(r.year for r in results)})
+        .filter(Q(season__isnull=True) | Q(season_id__in=season_ids))
+    }
+    to_update, to_create = [], []
+    for key, key_results in wanted.items():
+        standing = existing.get(key)
+        tally = Tally.of(standing) if standing else Tally()
+        for r in key_results:
+            tally.add(outcome=r.outcome, points=r.champion_points, purse=r.purse,
+                      chocogrenouille=r.chocogrenouille, at=r.recorded_at)
+        if standing is None:
+            to_create.append(_standing(key, tally))
+        else:
+            _copy(tally, standing)
+            to_update.append(standing)
+    if to_update:
+        Standing.objects.bulk_update(to_update, [*COUNTERS, "reached_at"])
+    if to_create:
+        Standing.objects.bulk_create(to_create)
+
+
+def _standing(key: Key, tally: Tally) -> Standing:
+    season_id, kind, format, year, duellist_id = key
+    standing = Standing(season_id=season_id, kind=kind, format=format, year=year, duellist_id=duellist_id)
+    _copy(tally, standing)
+    return standing
+
+
+def _copy(tally: Tally, standing: Standing) -> None:
+    for f in fields(Tally):
+        setattr(standing, f.name, getattr(tally, f.name))
+
+
+def standings_compute(*, season: Season | None = None) -> dict[Key, Tally]:
+    """Every line of the table recomputed from the Result rows (only one season's lines if given)."""
+    calendar = SeasonCalendar([season] if season else None)
+    results = Result.objects.order_by("recorded_at", "pk")
+    if season is not None:
+        tz = timezone.get_current_timezone()
+        start = dt.datetime.combine(season.starts_on, dt.time.min, tzinfo=tz)
+        end = dt.datetime.combine(season.ends_on + dt.timedelta(days=1), dt.time.min, tzinfo=tz)
+        results = results.filter(recorded_at__gte=start, recorded_at__lt=end)
+    rows = results.values_list(
+        "duellist_id", "duel__kind", "duel__format", "year", "outcome", "champion_points", "purse",
+        "chocogrenouille", "recorded_at",
+    )
+    tallies: dict[Key, Tally] = {}
+    for duellist_id, kind, format, year, outcome, points, purse, choco, at in rows.iterator(chunk_size=10_000):
+        seasons = calendar.season_ids(at) if season else (None, *calendar.season_ids(at))
+        for key in scope_keys(season_ids=seasons, kind=kind, format=format, year=year, duellist_id=duellist_id):
+            tally = tallies.get(key)
+            if tally is None:
+                tally = tallies[key] = Tally()
+            tally.add(outcome=outcome, points=points, purse=purse, chocogrenouille=choco, at=at)
+    return tallies
+
+
+@dataclass
+class RebuildReport:
+    missing: list[Key] = field(default_factory=list)  # lines the results call for, not stored
+    extra: list[Key] = field(default_factory=list)  # stored lines no result calls for
+    changed: list[tuple[Key, tuple, tuple]] = field(default_factory=list)  # (key, stored, expected)
+    checked: int = 0
+    fixed: bool = False
+
+    @property
+    def differences(self) -> int:
+        return len(self.missing) + len(self.extra) + len(self.changed)
+
+
+@transaction.atomic
+def standings_rebuild(*, season: Season | None = None, fix: bool = True) -> RebuildReport:
+    """Recompute the table from the results, compare with the stored lines, and (with `fix`) write
+    the differences: create missing lines, delete extra ones, correct changed ones."""
+    expected = standings_compute(season=season)
+    stored_rows = Standing.objects.select_for_update()
+    if season is not None:
+        stored_rows = stored_rows.filter(season=season)
+    report = RebuildReport(checked=len(expected))
+    stored: dict[Key, Standing] = {}
+    to_delete = []
+    for standing in stored_rows.iterator(chunk_size=10_000):
+        key = _key(standing)
+        if key not in expected or key in stored:
+            report.extra.append(key)
+            to_delete.append(standing.pk)
+            continue
+        stored[key] = standing
+    to_update = []
+    for key, tally in expected.items():
+        standing = stored.get(key)
+        if standing is None:
+            report.missing.append(key)
+            continue
+        have = Tally.of(standing).as_tuple()
+        if have != tally.as_tuple():
+            report.changed.append((key, have, tally.as_tuple()))
+            _copy(tally, standing)
+            to_update.append(standing)
+    if fix and report.differences:
+        for start in range(0, len(to_delete), 5_000):
+            Standing.objects.filter(pk__in=to_delete[start:start + 5_000]).delete()
+        Standing.objects.bulk_update(to_update, [*COUNTERS, "reached_at"], batch_size=2_000)
+        Standing.objects.bulk_create([_standing(key, expected[key]) for key in report.missing], batch_size=2_000)
+        report.fixed = True
+    return report
