@@ -86,3 +86,97 @@ def declarations_published(duel: Duel) -> QuerySet[Declaration]:
     return Declaration.objects.filter(window__duel=duel, status=DeclarationStatus.PUBLISHED).order_by(
         "window__turn", "published_at"
     )
+
+
+# --- pages (issue 6) -------------------------------------------------------------------------------
+
+def participations_of(user: User) -> QuerySet[Participant]:
+    """The user's duels, newest first, with their duellists and open windows (slots, deadlines):
+    the dashboard's list in a fixed number of queries."""
+    from duels.models import Participant as P
+
+    open_windows = Window.objects.filter(state=WindowState.OPEN).prefetch_related(
+        Prefetch("slots", queryset=WindowSlot.objects.select_related("participant__duellist"))
+    )
+    return (
+        P.objects.filter(duellist__user=user)
+        .select_related("duel__referee", "duellist")
+        .prefetch_related(
+            Prefetch("duel__participants", queryset=P.objects.select_related("duellist")),
+            Prefetch("duel__windows", queryset=open_windows, to_attr="open_windows"),
+        )
+        .order_by("-duel__created_at", "-duel__pk")
+    )
+
+
+def _refereed(user: User) -> QuerySet[Duel]:
+    duels = Duel.objects.exclude(status__in=[DuelStatus.FINISHED, DuelStatus.CANCELLED])
+    return duels if user.is_staff else duels.filter(referee=user)
+
+
+def declarations_due_for(user: User) -> QuerySet[Duel]:
+    """Duels of this referee (staff: every duel) waiting for a declaration, the longest waiting first."""
+    from django.db.models import Max
+
+    return (
+        _refereed(user)
+        .filter(status__in=[DuelStatus.AWAITING_FIRST, DuelStatus.AWAITING_SECOND])
+        .annotate(due_since=Max("windows__closed_at"))
+        .order_by("due_since", "pk")
+        .select_related("referee")
+        .prefetch_related(Prefetch("participants", queryset=Participant.objects.select_related("duellist")))
+    )
+
+
+def duels_to_start_for(user: User) -> QuerySet[Duel]:
+    """Duels this referee took that are not started yet (magic types still missing, or ready)."""
+    return (
+        _refereed(user)
+        .filter(status__in=[DuelStatus.SETUP, DuelStatus.READY])
+        .order_by("created_at", "pk")
+        .prefetch_related(Prefetch("participants", queryset=Participant.objects.select_related("duellist")))
+    )
+
+
+def duels_running_for(user: User) -> QuerySet[Duel]:
+    return (
+        _refereed(user)
+        .filter(status__in=[DuelStatus.ACTION, DuelStatus.DEFENCE])
+        .order_by("created_at", "pk")
+        .prefetch_related(Prefetch("participants", queryset=Participant.objects.select_related("duellist")))
+    )
+
+
+def exemptions_pending_for(user: User):
+    from duels.models import Exemption, ExemptionStatus
+
+    qs = Exemption.objects.filter(status=ExemptionStatus.REQUESTED).select_related(
+        "participant__duellist", "participant__duel", "window"
+    )
+    if not user.is_staff:
+        qs = qs.filter(participant__duel__referee=user)
+    return qs.order_by("requested_at", "pk")
+
+
+def exemptions_of_duel(duel: Duel):
+    from duels.models import Exemption
+
+    return Exemption.objects.filter(participant__duel=duel).select_related("participant__duellist").order_by(
+        "requested_at", "pk"
+    )
+
+
+def faults_of_duel(duel: Duel):
+    from duels.models import Fault
+
+    return Fault.objects.filter(participant__duel=duel).select_related("participant__duellist", "recorded_by")
+
+
+def registrations_waiting_count() -> dict[tuple[str, str], int]:
+    from django.db.models import Count
+
+    rows = (
+        Registration.objects.filter(status=RegistrationStatus.WAITING)
+        .values("kind", "format").annotate(n=Count("pk"))
+    )
+    return {(r["kind"], r["format"]): r["n"] for r in rows}

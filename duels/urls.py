@@ -1,5 +1,25 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from duels.views import duel, player, referee
 
 app_name = "duels"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", player.dashboard, name="dashboard"),
+    path("inscription/", player.register, name="register"),
+    path("inscription/<int:pk>/retirer/", player.withdraw, name="withdraw"),
+    path("<int:pk>/", duel.duel_page, name="duel"),
+    path("<int:pk>/poster/", duel.post_create, name="post"),
+    path("<int:pk>/types/", duel.types_choose, name="types"),
+    path("<int:pk>/abandon/", duel.forfeit_confirm, name="forfeit"),
+    path("<int:pk>/dispense/", duel.exemption_create, name="exemption"),
+    path("arbitrage/", referee.dashboard, name="referee"),
+    path("arbitrage/appariement/", referee.matchmaking, name="matchmaking"),
+    path("arbitrage/dispenses/<int:pk>/", referee.exemption, name="exemption_decide"),
+    path("<int:pk>/arbitrage/", referee.adjudicate, name="adjudicate"),
+    path("<int:pk>/arbitrage/prendre/", referee.take, name="take"),
+    path("<int:pk>/arbitrage/signal/", referee.start, name="start"),
+    path("<int:pk>/arbitrage/preparer/", referee.prepare, name="prepare"),
+    path("<int:pk>/arbitrage/publier/", referee.publish, name="publish"),
+    path("<int:pk>/arbitrage/faute/", referee.fault, name="fault"),
+]

@@ -1,0 +1,29 @@
+"""Forum export: every post and declaration as BBCode ready to paste in the forum's topic
+("Copier pour le forum"). RP text as written, the action line in bold, the declaration's results."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+
+def post(*, author: str, rp_text: str, action: str) -> str:
+    parts = []
+    if rp_text.strip():
+        parts.append(rp_text.strip())
+    parts.append(f"[b]{action}[/b]")
+    return "\n\n".join(parts)
+
+
+def declaration(*, turn: int, kind: str, rolls: list[dict], events: list[dict], comment: str) -> str:
+    lines = [f"[b]{_('Tour %(turn)s — %(kind)s') % {'turn': turn, 'kind': kind}}[/b]", ""]
+    if comment.strip():
+        lines += [f"[i]{comment.strip()}[/i]", ""]
+    if rolls:
+        lines += [f"[u]{_('Dés')}[/u]", "[list]"]
+        for r in rolls:
+            verdict = _("réussi") if r["success"] else _("raté")
+            lines.append("[*]" + _("%(who)s : pari %(bet)s, dé %(roll)s — %(verdict)s") % {
+                "who": r.get("by_name") or r.get("by"), "bet": r["bet"], "roll": r["roll"], "verdict": verdict})
+        lines += ["[/list]", ""]
+    lines.append(f"[u]{_('Résultats')}[/u]")
+    lines += [event["text"] for event in events]
+    return "\n".join(lines).strip()

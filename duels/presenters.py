@@ -1,0 +1,338 @@
+"""View-models for the duel pages, built from stored rows and the engine's state. Presentation only:
+what may be done comes from `options_for` (the engine); nothing here decides a rule."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from duels import bbcode
+from duels.engine import DuelState, new_duel_state, options_for
+from duels.engine.options import reachable_zones
+from duels.models import (
+    DeclarationStatus,
+    Duel,
+    Participant,
+    Phase,
+    SlotStatus,
+    Window,
+    WindowState,
+)
+
+ZONES = range(0, 13)  # 0 and 12: off the stage
+
+
+@dataclass
+class Token:
+    kind: str  # "duellist" | "creature"
+    id: str
+    name: str
+    team: int
+    pf: int
+    pf_max: int
+    pm: int = 0
+    pm_max: int = 0
+    status: str = "active"
+    statuses: list[str] = field(default_factory=list)
+    is_me: bool = False
+
+    @property
+    def pf_percent(self) -> int:
+        return round(100 * self.pf / self.pf_max) if self.pf_max else 0
+
+    @property
+    def pm_percent(self) -> int:
+        return round(100 * self.pm / self.pm_max) if self.pm_max else 0
+
+    @property
+    def out(self) -> bool:
+        return self.status != "active"
+
+
+@dataclass
+class Zone:
+    number: int
+    tokens: list[Token]
+
+    @property
+    def off_stage(self) -> bool:
+        return self.number in (0, 12)
+
+    @property
+    def label(self) -> str:
+        if self.number == 0:
+            return _("Hors de l'estrade (côté zone 1)")
+        if self.number == 12:
+            return _("Hors de l'estrade (côté zone 11)")
+        return _("Zone %(n)d") % {"n": self.number}
+
+
+STATUS_LABELS = {
+    "stunned": gettext_lazy("étourdi"), "disarmed": gettext_lazy("désarmé"), "bound": gettext_lazy("entravé"),
+}
+OUT_LABELS = {
+    "knocked-out": gettext_lazy("hors combat"), "forfeited": gettext_lazy("abandon"),
+    "disqualified": gettext_lazy("disqualifié"),
+}
+
+
+def names_by_engine_id(participants: list[Participant]) -> dict[str, str]:
+    return {p.engine_id: p.duellist.forum_name for p in participants}
+
+
+def preview_state(duel: Duel, participants: list[Participant]) -> DuelState:
+    """Before the start signal: the engine's starting positions, so the stage is never empty."""
+    return new_duel_state(
+        format=duel.format, rp=duel.is_rp, spells=[],
+        duellists=[{"id": p.engine_id, "team": p.team, "year": p.year, "types": list(p.magic_types)}
+                   for p in participants],
+    )
+
+
+def stage(state: DuelState, participants: list[Participant], me: Participant | None = None) -> list[Zone]:
+    """Zones 0..12 with the duellists and creatures in each (duellists out of the duel stay where
+    they fell, drawn faded)."""
+    names = names_by_engine_id(participants)
+    zones = {n: Zone(n, []) for n in ZONES}
+    for d in state.duellists:
+        statuses = [str(label) for key, label in STATUS_LABELS.items() if getattr(d, key)]
+        if d.shield:
+            statuses.append(_("bouclier (%(n)d)") % {"n": d.shield})
+        if d.out:
+            statuses.append(str(OUT_LABELS.get(d.status, d.status)))
+        token = Token("duellist", d.id, names.get(d.id, d.id), d.team, d.pf, d.start_pf, d.pm, d.start_pm,
+                      d.status, statuses, bool(me and me.engine_id == d.id))
+        zones.setdefault(d.pos, Zone(d.pos, [])).tokens.append(token)
+    for c in state.creatures:
+        owner = names.get(c.owner, c.owner)
+        token = Token("creature", c.id, f"{c.name} ({owner})", c.team, c.pf, c.pf)
+        zones[c.pos].tokens.append(token)
+    return [zones[n] for n in ZONES]
+
+
+# --- what a post says -------------------------------------------------------------------------
+
+def spell_names(duel: Duel) -> dict[str, str]:
+    return {s["slug"]: s["name"] for s in duel.spells or []}
+
+
+def step_text(step: dict, names: dict[str, str], spells: dict[str, str]) -> str:
+    if "move" in step:
+        return _("Déplacement vers la zone %(zone)s") % {"zone": step["move"]}
+    if "dodge" in step:
+        return _("Esquive, pari %(bet)s") % {"bet": step["dodge"]}
+    if "nothing" in step:
+        return _("Ne rien faire")
+    if "cast" in step:
+        text = _("Sort : %(spell)s") % {"spell": spells.get(step["cast"], step["cast"])}
+        if step.get("modulation"):
+            text += _(" (modulation de niveau %(level)s)") % {"level": step["modulation"]}
+        if step.get("overlevel"):
+            text += _(" (tentative de niveau supérieur)")
+        if step.get("target"):
+            text += _(" sur %(target)s") % {"target": names.get(step["target"], step["target"])}
+        if step.get("zone"):
+            text += _(" en zone %(zone)s") % {"zone": step["zone"]}
+        if step.get("bet"):
+            text += _(", pari %(bet)s") % {"bet": step["bet"]}
+        return text
+    return str(step)
+
+
+def action_line(steps: list[dict], names: dict[str, str], spells: dict[str, str]) -> str:
+    if not steps:
+        return _("Passe")
+    return " ; ".join(step_text(step, names, spells) for step in steps)
+
+
+@dataclass
+class PostView:
+    id: int
+    author: str
+    team: int
+    order: int
+    submitted_at: object
+    rp_text: str
+    action: str
+    automatic: bool
+    bbcode: str
+
+
+@dataclass
+class DeclarationView:
+    id: int
+    kind: str
+    published_at: object
+    events: list[dict]
+    rolls: list[dict]
+    comment: str
+    referee: str
+    outcome: dict | None
+    bbcode: str
+
+
+@dataclass
+class WindowView:
+    id: int
+    turn: int
+    phase: str
+    phase_label: str
+    opened_at: object
+    start_signal: bool
+    state: str
+    posts: list[PostView]
+    declaration: DeclarationView | None
+    waiting: list[dict]
+
+
+def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_name: str) -> DeclarationView:
+    rolls = [{**r, "by_name": names.get(r.get("by"), r.get("by"))} for r in declaration.rolls]
+    events = list(declaration.events)
+    return DeclarationView(
+        declaration.pk, declaration.get_kind_display(), declaration.published_at, events, rolls,
+        declaration.referee_comment, referee_name, declaration.outcome,
+        bbcode.declaration(turn=turn, kind=declaration.get_kind_display(), rolls=rolls, events=events,
+                           comment=declaration.referee_comment),
+    )
+
+
+def thread(duel: Duel, windows: list[Window], participants: list[Participant]) -> list[WindowView]:
+    """The duel like a forum topic: the start signal, then each phase's posts and its declaration."""
+    names = names_by_engine_id(participants)
+    spells = spell_names(duel)
+    teams = {p.pk: p.team for p in participants}
+    referee_name = duel.referee.get_username() if duel.referee_id else ""
+    out = []
+    for window in windows:
+        posts = []
+        for post in window.posts.all():
+            author = post.participant.duellist.forum_name
+            action = action_line(post.steps, names, spells)
+            posts.append(PostView(post.pk, author, teams.get(post.participant_id, 0), post.order,
+                                  post.submitted_at, post.rp_text, action, post.automatic,
+                                  bbcode.post(author=author, rp_text=post.rp_text, action=action)))
+        declaration = getattr(window, "declaration", None) if _has_declaration(window) else None
+        view = None
+        if declaration is not None and declaration.status == DeclarationStatus.PUBLISHED:
+            view = declaration_view(declaration, turn=window.turn, names=names, referee_name=referee_name)
+        waiting = [{"name": s.participant.duellist.forum_name, "deadline": s.deadline}
+                   for s in window.slots.all() if s.status == SlotStatus.WAITING]
+        out.append(WindowView(
+            window.pk, window.turn, window.phase, window.get_phase_display(), window.opened_at,
+            window.opened_by_id is None and window.turn == 1 and window.phase == Phase.ACTION, window.state,
+            posts, view, waiting,
+        ))
+    return out
+
+
+def _has_declaration(window: Window) -> bool:
+    try:
+        window.declaration  # noqa: B018 (select_related: no query)
+    except Window.declaration.RelatedObjectDoesNotExist:
+        return False
+    return True
+
+
+# --- what I may do ------------------------------------------------------------------------------
+
+def variant_key(slug: str, modulation: int | None, overlevel: bool) -> str:
+    return f"{slug}__{modulation or 0}__{1 if overlevel else 0}"
+
+
+def parse_variant_key(key: str) -> tuple[str, int | None, bool] | None:
+    parts = (key or "").split("__")
+    if len(parts) != 3 or not parts[1].isdigit() or parts[2] not in ("0", "1"):
+        return None
+    return parts[0], int(parts[1]) or None, parts[2] == "1"
+
+
+def cast_choices(spells: list[dict], names: dict[str, str], type_names: dict[str, str]) -> list[dict]:
+    """One choice per way of casting (plain, each modulation, the overlevel attempt), from the
+    engine's options, with its cost, the targets or zones in reach and each bet's odds."""
+    from spells.describe import effect_text
+
+    out = []
+    for spell in spells:
+        targets = []
+        for t in spell["targets"]:
+            if "zone" in t:
+                targets.append({"value": t["zone"], "label": _("Zone %(z)s") % {"z": t["zone"]},
+                                "distance": t["distance"], "in_reach": t["in_reach"] and t["free"]})
+            else:
+                label = names.get(t["id"], t["id"])
+                targets.append({"value": t["id"], "label": label, "pos": t["pos"], "distance": t["distance"],
+                                "in_reach": t["in_reach"], "creature": t["kind"] == "creature"})
+        for variant in spell["variants"]:
+            key = variant_key(spell["slug"], variant["modulation"], variant["overlevel"])
+            bets = [{"value": b["bet"] or "none", "bet": b["bet"], "odds": b["odds"],
+                     "percent": round(b["probability"] * 100), "bonus": b["effect"] == "bonus",
+                     "gives": effect_text(b["gives"], target=spell["target"])}
+                    for b in variant["bets"]]
+            out.append({
+                "key": key, "slug": spell["slug"], "name": spell["name"], "level": spell["level"],
+                "range": spell["range"], "radius": spell["radius"], "target": spell["target"],
+                "tags": spell["tags"], "type_name": type_names.get(spell["type"] or "", ""),
+                "own_type": spell["own_type"], "modulation": variant["modulation"],
+                "overlevel": variant["overlevel"], "cost": variant["cost"], "pm_paid": variant["pm_paid"],
+                "pf_paid": variant["pf_paid"], "affordable": variant["affordable"],
+                "knocks_out": variant["knocks_out"], "bets": bets, "targets": targets,
+                "zone_target": spell["target"] == "zone", "self_target": spell["target"] == "self",
+                "any_in_reach": any(t["in_reach"] for t in targets) or spell["target"] == "self",
+            })
+    return out
+
+
+def move_costs_after(state: DuelState, engine_id: str, moves: list[dict]) -> dict[int, dict[int, int]]:
+    """For the move after the cast: from each zone the first move can end in (and from where the
+    duellist stands), the engine's reachable zones and their PF cost (the page shows the ones
+    matching the first move)."""
+    me = state.duellist(engine_id)
+    table = {}
+    for start in [me.pos, *[m["zone"] for m in moves]]:
+        moved = state.clone()
+        moved_me = moved.duellist(engine_id)
+        moved_me.pos = start
+        table[start] = {z["zone"]: z["cost"] for z in reachable_zones(moved, moved_me)}
+    return table
+
+
+def my_options(state: DuelState, participant: Participant, participants: list[Participant],
+               type_names: dict[str, str]) -> dict:
+    options = options_for(state, participant.engine_id)
+    names = names_by_engine_id(participants)
+    view = {"raw": options, "can_post": options["can_post"], "reason": options["reason"],
+            "phase": options["phase"], "points": options["points"], "moves": options["moves"],
+            "before_costs": {m["zone"]: m["cost"] for m in options["moves"]}}
+    if options["phase"] == Phase.ACTION:
+        view["casts"] = cast_choices(options["spells"], names, type_names)
+        if options["can_post"]:
+            after = move_costs_after(state, participant.engine_id, options["moves"])
+            view["after_costs"] = after
+            view["after_here"] = after.get(options["points"]["pos"], {})
+    elif options["defence"]:
+        defence = options["defence"]
+        view["defence"] = {
+            **defence,
+            "hits": [{**h, "caster_name": names.get(h["caster"], h["caster"])} for h in defence["pending_hits"]],
+            "casts": cast_choices(defence["spells"], names, type_names),
+        }
+    return view
+
+
+def deadline_view(deadline) -> dict:
+    now = timezone.now()
+    seconds = max(0, int((deadline - now).total_seconds()))
+    return {"at": deadline, "seconds": seconds, "hours": seconds // 3600, "minutes": (seconds % 3600) // 60,
+            "late": deadline < now}
+
+
+def open_window_of(windows: list[Window]) -> Window | None:
+    return next((w for w in windows if w.state == WindowState.OPEN), None)
+
+
+def my_slot(window: Window | None, participant: Participant | None):
+    if window is None or participant is None:
+        return None
+    return next((s for s in window.slots.all() if s.participant_id == participant.pk), None)

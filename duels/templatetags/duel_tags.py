@@ -1,0 +1,33 @@
+"""Template helpers of the duel pages (display only)."""
+from django import template
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+
+@register.filter
+def remaining(deadline_view: dict) -> str:
+    """"2 j 5 h", "47 h 12 min", "12 min": the time left before a deadline."""
+    if not deadline_view or deadline_view["late"]:
+        return _("délai dépassé")
+    hours, minutes = deadline_view["hours"], deadline_view["minutes"]
+    if hours >= 48:
+        return _("%(d)d j %(h)d h") % {"d": hours // 24, "h": hours % 24}
+    if hours:
+        return _("%(h)d h %(m)02d min") % {"h": hours, "m": minutes}
+    return _("%(m)d min") % {"m": minutes}
+
+
+@register.filter
+def get(mapping, key):
+    if mapping is None:
+        return None
+    try:
+        return mapping.get(key) if hasattr(mapping, "get") else mapping[key]
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+@register.filter
+def strkey(value) -> str:
+    return str(value)

@@ -1,0 +1,153 @@
+"""The duel page (stage, thread, my actions) and the forms it posts to."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from duels import presenters, selectors
+from duels.engine import DuelState
+from duels.forms import ExemptionForm, MagicTypesForm, action_steps, defence_steps
+from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, SlotStatus
+from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, post_submit
+from duels.services.common import is_duel_referee
+from duels.services.posting import MIN_RP_WORDS
+from duels.views.common import POLL_SECONDS, refused
+from spells.models import MagicType
+
+
+def _duel(pk: int) -> Duel:
+    return get_object_or_404(Duel.objects.select_related("referee"), pk=pk)
+
+
+def _types_form(me: Participant, duel: Duel, data=None) -> MagicTypesForm:
+    if duel.kind == DuelKind.RP:
+        choices = list(me.duellist.magic_types.order_by("name").values_list("slug", "name"))
+    else:
+        choices = list(MagicType.objects.order_by("name").values_list("slug", "name"))
+    return MagicTypesForm(data, choices=choices, needed=me.types_needed, initial={"types": me.magic_types})
+
+
+def duel_context(request, duel: Duel, *, posted=None, post_error: str = "") -> dict:
+    """Everything the duel page shows, in a fixed number of queries whatever the number of turns."""
+    participants = list(duel.participants.select_related("duellist").order_by("team", "pk"))
+    me = next((p for p in participants if p.duellist.user_id == request.user.pk), None)
+    windows = list(selectors.duel_timeline(duel))
+    window = presenters.open_window_of(windows)
+    slot = presenters.my_slot(window, me)
+    state = DuelState.from_dict(duel.state) if duel.state else presenters.preview_state(duel, participants)
+    context = {
+        "duel": duel, "participants": participants, "me": me, "window": window, "slot": slot,
+        "stage": presenters.stage(state, participants, me),
+        "thread": presenters.thread(duel, windows, participants),
+        "phase_key": f"{duel.status}:{window.pk if window else 0}",
+        "poll_seconds": POLL_SECONDS, "min_words": MIN_RP_WORDS, "zone_numbers": range(1, 12),
+        "is_referee": request.user.is_authenticated and is_duel_referee(duel, request.user),
+        "posted": posted or {}, "post_error": post_error,
+        "team1": [p for p in participants if p.team == 1], "team2": [p for p in participants if p.team == 2],
+    }
+    stale = request.GET.get("v")
+    context["phase_changed"] = bool(stale) and stale != context["phase_key"]
+    if slot is not None and slot.status == SlotStatus.WAITING:
+        context["deadline"] = presenters.deadline_view(slot.deadline)
+    if me is not None and duel.is_running and slot is not None and slot.status == SlotStatus.WAITING:
+        type_names = dict(MagicType.objects.values_list("slug", "name"))
+        context["options"] = presenters.my_options(state, me, participants, type_names)
+        exemptions = list(selectors.exemptions_of_duel(duel).filter(participant=me))
+        context["my_exemptions"] = exemptions
+        context["can_ask_exemption"] = not me.exemption_used and not any(
+            e.status in ("requested", "granted") for e in exemptions)
+        context["exemption_form"] = ExemptionForm()
+    if me is not None and duel.status in NOT_STARTED:
+        context["types_form"] = _types_form(me, duel)
+    if me is not None and duel.is_running:
+        context["me_state"] = state.find_duellist(me.engine_id)
+    return context
+
+
+@login_required
+def duel_page(request, pk: int):
+    """A full page; HTMX polling gets only the live part (stage, status, thread)."""
+    duel = _duel(pk)
+    context = duel_context(request, duel)
+    template = "duels/duel.html"
+    if request.htmx and request.htmx.target == "live":
+        template += "#live"
+    response = render(request, template, context)
+    patch_vary_headers(response, ("HX-Request", "HX-Target"))
+    return response
+
+
+@login_required
+@require_POST
+def post_create(request, pk: int):
+    """A duellist's post. Refused: the page again, with the text typed and the reason in French."""
+    duel = _duel(pk)
+    phase = Phase.DEFENCE if duel.status == "defence" else Phase.ACTION
+    steps = defence_steps(request.POST) if phase == Phase.DEFENCE else action_steps(request.POST)
+    rp_text = request.POST.get("rp_text", "")
+    try:
+        post_submit(duel=duel, user=request.user, rp_text=rp_text, steps=steps)
+    except DuelError as error:
+        duel.refresh_from_db()
+        context = duel_context(request, duel, posted=request.POST, post_error=error.message)
+        return render(request, "duels/duel.html", context, status=422 if error.code != "not-participant" else 403)
+    messages.success(request, _("Votre message est publié. L'arbitre déclarera les résultats quand tout le monde aura posté."))
+    return redirect("duels:duel", duel.pk)
+
+
+@login_required
+@require_POST
+def types_choose(request, pk: int):
+    duel = _duel(pk)
+    me = selectors.participant_for(duel, request.user)
+    if me is None:
+        return refused(request, DuelError("not-participant"), "duels:duel", duel.pk)
+    form = _types_form(me, duel, request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choisissez vos types de magie dans la liste."))
+        return redirect("duels:duel", duel.pk)
+    try:
+        magic_types_choose(participant=me, types=form.cleaned_data["types"], by=request.user)
+    except DuelError as error:
+        return refused(request, error, "duels:duel", duel.pk)
+    messages.success(request, _("Types de magie enregistrés."))
+    return redirect("duels:duel", duel.pk)
+
+
+@login_required
+def forfeit_confirm(request, pk: int):
+    """Giving up needs a confirmation: a GET shows what it means, the POST does it."""
+    duel = _duel(pk)
+    me = selectors.participant_for(duel, request.user)
+    if me is None:
+        return refused(request, DuelError("not-participant"), "duels:duel", duel.pk)
+    if request.method == "POST":
+        try:
+            forfeit(duel=duel, by=request.user)
+        except DuelError as error:
+            return refused(request, error, "duels:duel", duel.pk)
+        messages.success(request, _("Vous avez abandonné le duel."))
+        return redirect("duels:duel", duel.pk)
+    return render(request, "duels/forfeit.html", {"duel": duel, "me": me})
+
+
+@login_required
+@require_POST
+def exemption_create(request, pk: int):
+    duel = _duel(pk)
+    form = ExemptionForm(request.POST)
+    window = selectors.window_open(duel)
+    if not form.is_valid() or window is None:
+        messages.error(request, _("Donnez un motif et un délai pour demander une dispense."))
+        return redirect("duels:duel", duel.pk)
+    try:
+        exemption_request(duel=duel, by=request.user, reason=form.cleaned_data["reason"],
+                          wished_deadline=form.wished_deadline(window.opened_at))
+    except DuelError as error:
+        return refused(request, error, "duels:duel", duel.pk)
+    messages.success(request, _("Demande de dispense envoyée à l'arbitre."))
+    return redirect("duels:duel", duel.pk)

@@ -1,0 +1,93 @@
+"""Player pages: the dashboard (my duels, my registration, eligibility, wand rest) and registration."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.models import Duellist
+from accounts.services import eligibility
+from duels import presenters, selectors
+from duels.forms import RegistrationForm
+from duels.models import Registration, SlotStatus
+from duels.services import (
+    DuelError,
+    matchmaking_run,
+    registration_create,
+    registration_withdraw,
+    wand_rest_remaining,
+)
+from duels.views.common import refused
+
+
+def _duel_rows(user) -> list[dict]:
+    rows = []
+    for me in selectors.participations_of(user):
+        duel = me.duel
+        window = duel.open_windows[0] if duel.open_windows else None
+        slots = list(window.slots.all()) if window else []
+        mine = next((s for s in slots if s.participant_id == me.pk), None)
+        my_turn = mine is not None and mine.status == SlotStatus.WAITING
+        rows.append({
+            "duel": duel, "me": me,
+            "opponents": [p.duellist.forum_name for p in duel.participants.all() if p.team != me.team],
+            "partners": [p.duellist.forum_name for p in duel.participants.all() if p.team == me.team and p.pk != me.pk],
+            "window": window, "my_turn": my_turn,
+            "deadline": presenters.deadline_view(mine.deadline) if my_turn else None,
+            "waiting": [s.participant.duellist.forum_name for s in slots if s.status == SlotStatus.WAITING],
+            "needs_types": duel.status in ("matched", "setup", "ready") and len(me.magic_types) != me.types_needed,
+        })
+    return rows
+
+
+@login_required
+def dashboard(request):
+    duellist = Duellist.objects.filter(user=request.user).first()
+    context = {"duellist": duellist, "rows": _duel_rows(request.user)}
+    if duellist is not None:
+        context.update(
+            reasons=eligibility(duellist, timezone.localdate()),
+            wand_rest=wand_rest_remaining(duellist=duellist),
+            registration=selectors.registration_waiting(duellist),
+        )
+    return render(request, "duels/dashboard.html", context)
+
+
+@login_required
+def register(request):
+    duellist = Duellist.objects.filter(user=request.user).first()
+    form = RegistrationForm(request.POST or None)
+    if request.method == "POST" and duellist is not None and form.is_valid():
+        data = form.cleaned_data
+        try:
+            registration = registration_create(
+                duellist=duellist, kind=data["kind"], format=data["format"], year=data["year"],
+                named_opponent=data["named_opponent"], named_partner=data["named_partner"],
+            )
+        except DuelError as error:
+            form.add_error(None, error.message)
+        else:
+            # Players are paired as soon as a compatible registration waits (RULES.md §1.2).
+            matchmaking_run()
+            registration.refresh_from_db()
+            if registration.duel_id:
+                messages.success(request, _("Inscription enregistrée : vous avez un adversaire ! Un arbitre va prendre le duel."))
+                return redirect("duels:duel", registration.duel_id)
+            messages.success(request, _("Inscription enregistrée : vous serez apparié dès qu'un adversaire compatible s'inscrit."))
+            return redirect("duels:dashboard")
+    return render(request, "duels/register.html", {"form": form, "duellist": duellist})
+
+
+@login_required
+@require_POST
+def withdraw(request, pk: int):
+    registration = get_object_or_404(Registration, pk=pk)
+    try:
+        registration_withdraw(registration=registration, user=request.user)
+    except DuelError as error:
+        return refused(request, error, "duels:dashboard")
+    messages.success(request, _("Inscription retirée."))
+    return redirect("duels:dashboard")

@@ -1,0 +1,175 @@
+"""Referee pages: the dashboard queue and the adjudication page (declarations, start, faults,
+exemptions). Referees act only on the duels they took (staff on every duel): the services check it."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from duels import presenters, selectors
+from duels.engine import DuelState
+from duels.forms import FaultForm, PublishForm
+from duels.models import Duel, Exemption, Participant
+from duels.services import (
+    DuelError,
+    declaration_prepare,
+    declaration_publish,
+    duel_start,
+    exemption_decide,
+    fault_record,
+    matchmaking_run,
+    referee_assign,
+)
+from duels.services.common import is_duel_referee
+from duels.views.common import referee_required, refused
+
+
+@referee_required
+def dashboard(request):
+    user = request.user
+    context = {
+        "declarations_due": list(selectors.declarations_due_for(user)),
+        "exemptions": list(selectors.exemptions_pending_for(user)),
+        "to_start": list(selectors.duels_to_start_for(user)),
+        "running": list(selectors.duels_running_for(user)),
+        "queue": list(selectors.referee_queue()),
+        "waiting_registrations": sum(selectors.registrations_waiting_count().values()),
+    }
+    return render(request, "duels/referee_dashboard.html", context)
+
+
+@referee_required
+@require_POST
+def matchmaking(request):
+    report = matchmaking_run()
+    count = len(report.duels)
+    messages.success(request, ngettext("%(n)d duel créé.", "%(n)d duels créés.", count) % {"n": count}
+                     if count else _("Aucun appariement possible pour l'instant."))
+    return redirect("duels:referee")
+
+
+@referee_required
+@require_POST
+def take(request, pk: int):
+    duel = get_object_or_404(Duel, pk=pk)
+    try:
+        referee_assign(duel=duel, referee=request.user, by=request.user)
+    except DuelError as error:
+        return refused(request, error, "duels:referee")
+    messages.success(request, _("Vous arbitrez le duel n°%(n)s.") % {"n": duel.pk})
+    return redirect("duels:adjudicate", duel.pk)
+
+
+def _refereed_duel(request, pk: int) -> Duel:
+    duel = get_object_or_404(Duel.objects.select_related("referee"), pk=pk)
+    if not is_duel_referee(duel, request.user):
+        raise PermissionDenied
+    return duel
+
+
+@referee_required
+def adjudicate(request, pk: int):
+    """The referee's page of one duel: the posts of the phase, the draft declaration (rolls, events,
+    the stage it leads to), the comment box and publish; the start signal; faults; exemptions."""
+    duel = _refereed_duel(request, pk)
+    participants = list(duel.participants.select_related("duellist").order_by("team", "pk"))
+    windows = list(selectors.duel_timeline(duel))
+    thread = presenters.thread(duel, windows, participants)
+    state = DuelState.from_dict(duel.state) if duel.state else presenters.preview_state(duel, participants)
+    draft = selectors.declaration_draft(duel)
+    context = {
+        "duel": duel, "participants": participants,
+        "stage": presenters.stage(state, participants),
+        "current": thread[-1] if thread else None,
+        "draft": None, "publish_form": PublishForm(),
+        "fault_form": FaultForm(participants=participants),
+        "faults": list(selectors.faults_of_duel(duel)),
+        "exemptions": list(selectors.exemptions_of_duel(duel)),
+    }
+    if draft is not None:
+        names = presenters.names_by_engine_id(participants)
+        context["draft"] = presenters.declaration_view(draft, turn=draft.window.turn, names=names,
+                                                       referee_name=request.user.get_username())
+        context["draft_stage"] = presenters.stage(DuelState.from_dict(draft.state_after), participants)
+        context["draft_prepared_at"] = draft.prepared_at
+    return render(request, "duels/adjudicate.html", context)
+
+
+@referee_required
+@require_POST
+def prepare(request, pk: int):
+    duel = _refereed_duel(request, pk)
+    try:
+        declaration_prepare(duel=duel, by=request.user)
+    except DuelError as error:
+        return refused(request, error, "duels:adjudicate", duel.pk)
+    return redirect("duels:adjudicate", duel.pk)
+
+
+@referee_required
+@require_POST
+def publish(request, pk: int):
+    duel = _refereed_duel(request, pk)
+    draft = selectors.declaration_draft(duel)
+    form = PublishForm(request.POST)
+    if draft is None or not form.is_valid():
+        messages.error(request, _("Préparez d'abord la déclaration."))
+        return redirect("duels:adjudicate", duel.pk)
+    try:
+        declaration_publish(declaration=draft, by=request.user, comment=form.cleaned_data["comment"])
+    except DuelError as error:
+        return refused(request, error, "duels:adjudicate", duel.pk)
+    messages.success(request, _("Déclaration publiée."))
+    return redirect("duels:adjudicate", duel.pk)
+
+
+@referee_required
+@require_POST
+def start(request, pk: int):
+    duel = _refereed_duel(request, pk)
+    try:
+        duel_start(duel=duel, by=request.user)
+    except DuelError as error:
+        return refused(request, error, "duels:adjudicate", duel.pk)
+    messages.success(request, _("Signal de départ donné : les duellistes ont 48 h pour poster."))
+    return redirect("duels:adjudicate", duel.pk)
+
+
+@referee_required
+@require_POST
+def fault(request, pk: int):
+    duel = _refereed_duel(request, pk)
+    participants = list(duel.participants.select_related("duellist"))
+    form = FaultForm(request.POST, participants=participants)
+    if not form.is_valid():
+        messages.error(request, _("Faute non enregistrée : vérifiez le formulaire."))
+        return redirect("duels:adjudicate", duel.pk)
+    data = form.cleaned_data
+    participant = get_object_or_404(Participant, pk=data["participant"], duel=duel)
+    try:
+        fault_record(duel=duel, participant=participant, by=request.user, kind=data["kind"], note=data["note"],
+                     pf_penalty=data["pf_penalty"])
+    except DuelError as error:
+        return refused(request, error, "duels:adjudicate", duel.pk)
+    messages.success(request, _("Faute enregistrée."))
+    return redirect("duels:adjudicate", duel.pk)
+
+
+@referee_required
+@require_POST
+def exemption(request, pk: int):
+    exemption = get_object_or_404(Exemption.objects.select_related("participant__duel"), pk=pk)
+    grant = request.POST.get("decision") == "grant"
+    back = request.POST.get("next") == "duel"
+    try:
+        exemption_decide(exemption=exemption, by=request.user, grant=grant)
+    except DuelError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Dispense accordée.") if grant else _("Dispense refusée."))
+    if back:
+        return redirect("duels:adjudicate", exemption.participant.duel_id)
+    return redirect("duels:referee")
