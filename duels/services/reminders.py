@@ -73,7 +73,9 @@ def reminders_send(*, now: dt.datetime | None = None) -> ReminderReport:
 
 
 def _remind(*, slot_id: int, now: dt.datetime) -> str | None:
-    still_due = _awaited(now).filter(pk=slot_id)
+    # One table only: on PostgreSQL a join (`IN (SELECT …)`) is not re-checked after waiting on the row
+    # lock, so two runs could both claim. A slot still awaited is in an open window by construction.
+    still_due = WindowSlot.objects.filter(pk=slot_id, status=SlotStatus.WAITING, deadline__gte=now)
     label = "6h"
     claimed = still_due.filter(deadline__lte=now + BEFORE_6H, reminded_6h_at__isnull=True).update(
         reminded_6h_at=now, reminded_24h_at=Coalesce("reminded_24h_at", now)

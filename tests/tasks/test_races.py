@@ -1,0 +1,89 @@
+"""Races through the task path on PostgreSQL row locks: real threads, real transactions."""
+import datetime as dt
+import threading
+
+import pytest
+from django.db import connection, connections
+
+from duels.models import Fault, Post, Window
+from duels.services import DuelError, post_submit
+from duels.tasks import send_reminders, sweep_deadlines, window_expire
+from tests.duels.helpers import RP_TEXT, post, started_duel
+from tests.tasks.conftest import H48, START
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def postgres_only(time_machine):
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL row locks (set DATABASE_URL=postgres://…)")
+    time_machine.move_to(START, tick=False)
+    return time_machine
+
+
+def together(*calls):
+    """Run the calls in threads released at once; each one's result or exception."""
+    barrier = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def runner(index, call):
+        try:
+            barrier.wait()
+            results[index] = call()
+        except Exception as error:  # noqa: BLE001 - the test inspects it
+            results[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=runner, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return results
+
+
+@pytest.mark.parametrize("round_", range(3))
+def test_a_post_in_the_last_second_vs_the_expiry_task_has_exactly_one_outcome(postgres_only, round_):
+    duel, _referee, (a, b) = started_duel()
+    post(duel, a, [])
+    window = Window.objects.get(duel=duel)
+    postgres_only.move_to(START + H48, tick=False)  # the last instant b may post, and the window is due
+    posted, expired = together(
+        lambda: post_submit(duel=duel, user=b.duellist.user, rp_text=RP_TEXT, steps=[]),
+        lambda: window_expire.apply(args=[window.pk]).get(),
+    )
+    [stored] = Post.objects.filter(participant=b)
+    window.refresh_from_db()
+    if isinstance(posted, Post):
+        assert not stored.automatic and expired == [] and window.state == "closed"
+        assert not Fault.objects.exists()
+    else:
+        assert isinstance(posted, DuelError) and posted.code == "no-open-window"
+        assert stored.automatic and expired == [window.pk] and window.state == "expired"
+        assert Fault.objects.get().participant == b
+
+
+def test_the_eta_task_and_beat_sweeps_running_at_once_expire_the_window_once(postgres_only):
+    duel, _referee, _participants = started_duel()
+    window = Window.objects.get(duel=duel)
+    postgres_only.move_to(START + H48 + dt.timedelta(seconds=5), tick=False)
+    results = together(
+        lambda: window_expire.apply(args=[window.pk]).get(),
+        lambda: window_expire.apply(args=[window.pk]).get(),
+        lambda: sweep_deadlines.apply().get(),
+        lambda: sweep_deadlines.apply().get(),
+    )
+    assert sorted(map(len, results)) == [0, 0, 0, 1], results
+    assert Fault.objects.count() == 2 and Post.objects.filter(automatic=True).count() == 2
+
+
+def test_overlapping_reminder_runs_send_each_reminder_once(postgres_only):
+    from accounts.models import Notification
+
+    started_duel()
+    postgres_only.move_to(START + H48 - dt.timedelta(hours=24), tick=False)
+    results = together(*[lambda: send_reminders.apply().get() for _ in range(4)])
+    assert sum(results) == 2, results
+    assert Notification.objects.filter(kind="reminder").count() == 2
