@@ -1,5 +1,7 @@
 """Staff views of the duel data. State changes go through the services; the admin mostly reads."""
 from django.contrib import admin
+from django.db.models import Count, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from duels.models import (
@@ -10,8 +12,10 @@ from duels.models import (
     Participant,
     Post,
     Registration,
+    SlotStatus,
     Window,
     WindowSlot,
+    WindowState,
 )
 
 
@@ -61,7 +65,7 @@ class DuelAdmin(ReadOnlyAdmin):
 
 class SlotInline(admin.TabularInline):
     model = WindowSlot
-    fields = ("participant", "deadline", "status")
+    fields = ("participant", "deadline", "status", "reminded_24h_at", "reminded_6h_at")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -69,9 +73,37 @@ class SlotInline(admin.TabularInline):
 
 @admin.register(Window)
 class WindowAdmin(ReadOnlyAdmin):
-    list_display = ("__str__", "state", "opened_at", "due_at", "closed_at")
+    """Deadlines at a glance: open windows first, soonest due first; an open window past its due time is
+    flagged (the minute sweep should claim it: if it stays flagged, the scheduler or beat is not running)."""
+
+    list_display = ("__str__", "state", "deadline_state", "due_at", "awaited", "opened_at", "closed_at")
     list_filter = ("state", "phase")
+    list_select_related = ("duel",)
+    search_fields = ("duel__participants__duellist__forum_name", "duel__referee__username")
+    date_hierarchy = "due_at"
+    ordering = ("-state", "due_at", "pk")  # "open" sorts after "expired"/"closed": descending puts it first
     inlines = [SlotInline]
+
+    def get_queryset(self, request):
+        waiting = Count("slots", filter=Q(slots__status=SlotStatus.WAITING))
+        return super().get_queryset(request).annotate(awaited_count=waiting)
+
+    @admin.display(description=_("messages attendus"), ordering="awaited_count")
+    def awaited(self, obj):
+        return obj.awaited_count
+
+    @admin.display(description=_("échéance"))
+    def deadline_state(self, obj):
+        if obj.state != WindowState.OPEN or obj.due_at is None:
+            return "—"
+        left = obj.due_at - timezone.now()
+        if left.total_seconds() <= 0:
+            return _("dépassée (en attente du balayage)")
+        if left.total_seconds() <= 6 * 3600:
+            return _("moins de 6 h")
+        if left.total_seconds() <= 24 * 3600:
+            return _("moins de 24 h")
+        return _("dans les délais")
 
 
 @admin.register(Post)
