@@ -59,3 +59,10 @@ def test_admin_pages_load_for_staff(admin_client):
     for name in ("admin:accounts_user_changelist", "admin:accounts_duellist_changelist",
                  "admin:spells_magictype_changelist", "admin:accounts_duellist_add"):
         assert admin_client.get(reverse(name)).status_code == 200, name
+
+
+def test_an_english_browser_still_gets_french_until_the_user_switches(client):
+    response = client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    assert '<html lang="fr">' in response.content.decode()
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    assert '<html lang="en">' in client.get(reverse("login")).content.decode()
