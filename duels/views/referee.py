@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -64,7 +65,10 @@ def take(request, pk: int):
 
 
 def _refereed_duel(request, pk: int) -> Duel:
-    duel = get_object_or_404(Duel.objects.select_related("referee"), pk=pk)
+    participants = Participant.objects.select_related("duellist").order_by("team", "pk")
+    duel = get_object_or_404(
+        Duel.objects.select_related("referee").prefetch_related(Prefetch("participants", queryset=participants)), pk=pk
+    )
     if not is_duel_referee(duel, request.user):
         raise PermissionDenied
     return duel
@@ -75,7 +79,7 @@ def adjudicate(request, pk: int):
     """The referee's page of one duel: the posts of the phase, the draft declaration (rolls, events,
     the stage it leads to), the comment box and publish; the start signal; faults; exemptions."""
     duel = _refereed_duel(request, pk)
-    participants = list(duel.participants.select_related("duellist").order_by("team", "pk"))
+    participants = list(duel.participants.all())
     windows = list(selectors.duel_timeline(duel))
     thread = presenters.thread(duel, windows, participants)
     state = DuelState.from_dict(duel.state) if duel.state else presenters.preview_state(duel, participants)
@@ -142,7 +146,7 @@ def start(request, pk: int):
 @require_POST
 def fault(request, pk: int):
     duel = _refereed_duel(request, pk)
-    participants = list(duel.participants.select_related("duellist"))
+    participants = list(duel.participants.all())
     form = FaultForm(request.POST, participants=participants)
     if not form.is_valid():
         messages.error(request, _("Faute non enregistrée : vérifiez le formulaire."))

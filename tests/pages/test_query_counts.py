@@ -1,0 +1,54 @@
+"""The duel page and the dashboards run a bounded number of queries, whatever the number of turns."""
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.duels.helpers import declare, post, started_duel
+from tests.pages.test_player_pages import client_for
+
+pytestmark = pytest.mark.django_db
+
+
+def duel_after(turns: int):
+    """A duel where both duellists pass `turns - 1` times: it is then in turn `turns`, with a post
+    waiting and a full history."""
+    duel, referee, (a, b) = started_duel()
+    for _ in range(turns - 1):
+        post(duel, a, [])
+        post(duel, b, [])
+        declare(duel, referee)
+    post(duel, b, [])  # one post in the open phase, a still expected
+    return duel, referee, a, b
+
+
+def count(client, url, **headers) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url, **headers).status_code == 200
+    return len(queries)
+
+
+@pytest.fixture
+def measured():
+    """Query counts of every page for a 2-turn and a 30-turn duel."""
+    out = {}
+    for turns in (2, 30):
+        duel, referee, a, b = duel_after(turns)
+        player, ref = client_for(a.duellist.user), client_for(referee)
+        out[turns] = {
+            "duel": count(player, reverse("duels:duel", args=[duel.pk])),
+            "live": count(player, reverse("duels:duel", args=[duel.pk]), HTTP_HX_REQUEST="true", HTTP_HX_TARGET="live"),
+            "dashboard": count(player, reverse("duels:dashboard")),
+            "adjudicate": count(ref, reverse("duels:adjudicate", args=[duel.pk])),
+            "referee": count(ref, reverse("duels:referee")),
+        }
+    return out
+
+
+def test_query_counts_do_not_grow_with_turns(measured):
+    assert measured[2] == measured[30], measured
+
+
+@pytest.mark.parametrize("page, limit", [("duel", 11), ("live", 10), ("dashboard", 11), ("adjudicate", 13), ("referee", 12)])
+def test_query_counts_are_small(measured, page, limit):
+    assert measured[30][page] <= limit, measured[30]
