@@ -5,20 +5,22 @@ Reads are public (no token); season writes need a staff token. Responses of the 
 """
 from __future__ import annotations
 
+import hashlib
 import json
+from urllib.parse import urlencode
 
+from django.core.cache import cache
 from django.db.models import Prefetch
+from django.http import HttpResponse, HttpResponseNotModified
 from django.template.loader import render_to_string
 from django.utils.cache import (
-    get_conditional_response,
     patch_cache_control,
     patch_vary_headers,
-    set_response_etag,
 )
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import generics, renderers, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -40,13 +42,13 @@ TIE_BREAK = gettext_lazy(
 
 
 class QueryFormatIsAFilter(DefaultContentNegotiation):
-    """`?format=1v1` filters the table by duel format; it is not DRF's renderer override."""
+    """`?format=1v1` filters by duel format; it is not DRF's renderer override."""
 
     class settings:  # noqa: N801 - stands in for api_settings, of which only this is read
         URL_FORMAT_OVERRIDE = None
 
 
-class FirstRenderer(DefaultContentNegotiation):
+class FirstRenderer(QueryFormatIsAFilter):
     """The forum's scripts get the one format the endpoint has, whatever their Accept header says."""
 
     def select_renderer(self, request, renderers, format_suffix=None):
@@ -67,18 +69,45 @@ class SnippetRenderer(BBCodeRenderer):
     format = "html"
 
 
-class ConditionalGetMixin:
-    """ETag from the body, 304 on a match, public caching for a minute (the forum polls the table)."""
+class CachedTableView(APIView):
+    """A view of the champions table, served from the cache while the table's revision holds.
+
+    Key: the table's revision token, the query string, the language, the host. The ETag is the key's
+    digest, so `If-None-Match` is answered (304) before anything else; `Cache-Control: public,
+    max-age=60`. Only 200 responses are cached; bad filters raise (400) as usual."""
+
+    permission_classes = [IsStaffOrReadOnly]
+    content_negotiation_class = FirstRenderer
+
+    def body(self, request) -> str | bytes:
+        raise NotImplementedError
 
     def finalize_response(self, request, response, *args, **kwargs):
-        response = super().finalize_response(request, response, *args, **kwargs)
-        if request.method not in ("GET", "HEAD") or response.status_code != 200:
-            return response
-        response.render()
-        set_response_etag(response)
+        if isinstance(response, Response) and response.status_code >= 400:  # errors are JSON everywhere
+            request.accepted_renderer, request.accepted_media_type = renderers.JSONRenderer(), "application/json"
+        return super().finalize_response(request, response, *args, **kwargs)
+
+    def get(self, request):
+        key = "|".join((
+            "rankings", type(self).__name__, selectors.table_revision(), get_language() or "",
+            request.scheme, request.get_host(), urlencode(sorted(request.query_params.lists()), doseq=True),
+        ))
+        etag = f'"{hashlib.md5(key.encode(), usedforsecurity=False).hexdigest()}"'
+        if etag in request.headers.get("If-None-Match", ""):
+            response = HttpResponseNotModified()
+        else:
+            cache_key = "rankings:" + etag.strip('"')
+            body = cache.get(cache_key)
+            if body is None:
+                body = self.body(request)
+                body = body.encode("utf-8") if isinstance(body, str) else body
+                cache.set(cache_key, body, CACHE_SECONDS * 10)
+            renderer = self.renderer_classes[0]
+            response = HttpResponse(body, content_type=f"{renderer.media_type}; charset=utf-8")
+        response["ETag"] = etag
         patch_cache_control(response, public=True, max_age=CACHE_SECONDS)
-        patch_vary_headers(response, ("Accept", "Accept-Language"))
-        return get_conditional_response(request, etag=response["ETag"], response=response)
+        patch_vary_headers(response, ("Accept-Language",))
+        return response
 
 
 class ScopeSerializer(serializers.Serializer):
@@ -143,6 +172,19 @@ class RankingLineSerializer(serializers.Serializer):
     reached_at = serializers.DateTimeField(help_text=gettext_lazy("Quand le score actuel a été atteint (départage)."))
 
 
+PAGINATED_RANKING = inline_serializer("PaginatedRankingList", fields={
+    "count": serializers.IntegerField(),
+    "next": serializers.URLField(allow_null=True),
+    "previous": serializers.URLField(allow_null=True),
+    "scope": inline_serializer("RankingScope", fields={
+        "season": serializers.CharField(allow_null=True), "kind": serializers.CharField(allow_null=True),
+        "format": serializers.CharField(allow_null=True), "year": serializers.IntegerField(allow_null=True),
+    }),
+    "tie_break": serializers.CharField(),
+    "results": RankingLineSerializer(many=True),
+})
+
+
 class RankingPagination(PageNumberPagination):
     page_size = 50
     page_size_query_param = "page_size"
@@ -154,74 +196,70 @@ class RankingPagination(PageNumberPagination):
             "scope": self.scope, "tie_break": str(TIE_BREAK), "results": data,
         })
 
-    def get_paginated_response_schema(self, schema):
-        paginated = super().get_paginated_response_schema(schema)
-        paginated["properties"]["scope"] = {"type": "object", "properties": {
-            "season": {"type": "string", "nullable": True}, "kind": {"type": "string", "nullable": True},
-            "format": {"type": "string", "nullable": True}, "year": {"type": "integer", "nullable": True},
-        }}
-        paginated["properties"]["tie_break"] = {"type": "string"}
-        return paginated
 
+class RankingListView(CachedTableView):
+    """The champions table of a scope, in ranking order (see `tie_break`), 50 lines a page
+    (`page_size` up to 200)."""
 
-class RankingListView(ConditionalGetMixin, generics.GenericAPIView):
-    """The champions table of a scope, in ranking order (see `tie_break`), 50 lines a page."""
-
-    permission_classes = [IsStaffOrReadOnly]
+    renderer_classes = [renderers.JSONRenderer]
     pagination_class = RankingPagination
-    content_negotiation_class = QueryFormatIsAFilter
-    serializer_class = RankingLineSerializer
 
-    @extend_schema(parameters=SCOPE_PARAMETERS, responses=RankingLineSerializer(many=True))
-    def get(self, request):
+    def body(self, request) -> bytes:
         scope = scope_from(request)
-        paginator = self.paginator
+        paginator = self.pagination_class()
         paginator.scope = scope_representation(scope)
         rows = paginator.paginate_queryset(selectors.ranking_lines(scope), request, view=self)
         first = paginator.page.start_index()
-        return paginator.get_paginated_response(
+        data = paginator.get_paginated_response(
             [selectors.line_dict(values, rank=first + index) for index, values in enumerate(rows)]
-        )
+        ).data
+        return renderers.JSONRenderer().render(data)
+
+    @extend_schema(parameters=[*SCOPE_PARAMETERS,
+                               OpenApiParameter("page", OpenApiTypes.INT),
+                               OpenApiParameter("page_size", OpenApiTypes.INT, description="1 à 200 (50 par défaut).")],
+                   responses=PAGINATED_RANKING)
+    def get(self, request):
+        return super().get(request)
 
 
-class RankingTextView(ConditionalGetMixin, APIView):
-    """Base of the ready-to-paste tables: the first `limit` lines (default 20, at most 100)."""
-
-    permission_classes = [IsStaffOrReadOnly]
-    content_negotiation_class = FirstRenderer
-
-    def lines(self, request):
-        scope = scope_from(request)
-        try:
-            limit = min(max(int(request.query_params.get("limit", 20)), 1), 100)
-        except ValueError:
-            raise serializers.ValidationError({"limit": [_("Un nombre entier est attendu.")]}) from None
-        return scope, selectors.ranking_page(scope, offset=0, limit=limit)
+def _limit(request) -> int:
+    try:
+        return min(max(int(request.query_params.get("limit", 20)), 1), 100)
+    except ValueError:
+        raise serializers.ValidationError({"limit": [_("Un nombre entier est attendu.")]}) from None
 
 
 TEXT_PARAMETERS = [*SCOPE_PARAMETERS, OpenApiParameter("limit", OpenApiTypes.INT, description="Lignes (1 à 100, 20 par défaut).")]
 
 
-class RankingBBCodeView(RankingTextView):
-    """The table as forum BBCode, ready to paste."""
+class RankingBBCodeView(CachedTableView):
+    """The first `limit` lines of the table as forum BBCode, ready to paste."""
 
     renderer_classes = [BBCodeRenderer]
 
+    def body(self, request) -> str:
+        scope = scope_from(request)
+        return ranking_bbcode(selectors.ranking_page(scope, offset=0, limit=_limit(request)), title=scope_title(scope))
+
     @extend_schema(parameters=TEXT_PARAMETERS, responses={(200, "text/plain"): OpenApiTypes.STR})
     def get(self, request):
-        scope, lines = self.lines(request)
-        return Response(ranking_bbcode(lines, title=scope_title(scope)))
+        return super().get(request)
 
 
-class RankingHTMLView(RankingTextView):
-    """The table as an HTML snippet (a bare <table>), ready to paste."""
+class RankingHTMLView(CachedTableView):
+    """The first `limit` lines of the table as an HTML snippet (a bare <table>), ready to paste."""
 
     renderer_classes = [SnippetRenderer]
 
+    def body(self, request) -> str:
+        scope = scope_from(request)
+        lines = selectors.ranking_page(scope, offset=0, limit=_limit(request))
+        return render_to_string("rankings/snippet.html", {"lines": lines, "title": scope_title(scope)})
+
     @extend_schema(parameters=TEXT_PARAMETERS, responses={(200, "text/html"): OpenApiTypes.STR})
     def get(self, request):
-        scope, lines = self.lines(request)
-        return Response(render_to_string("rankings/snippet.html", {"lines": lines, "title": scope_title(scope)}))
+        return super().get(request)
 
 
 class SeasonSerializer(serializers.ModelSerializer):

@@ -178,3 +178,18 @@ class Standing(models.Model):
     @property
     def win_rate(self) -> float:
         return self.wins / self.duels if self.duels else 0.0
+
+
+class TableRevision(models.Model):
+    """One row: a token that changes whenever anything shown in the champions table may have changed
+    (results recorded, a rebuild fixing lines, a season saved or deleted, a duellist saved). The API
+    keys its cached pages and ETags on it, so one cheap read tells whether a cached page still holds."""
+
+    token = models.CharField(max_length=32, default="")
+
+    class Meta:
+        verbose_name = _("révision du classement")
+        verbose_name_plural = _("révision du classement")
+
+    def __str__(self) -> str:
+        return self.token

@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
-from django.utils import timezone
 
 from accounts.models import Duellist
 from duels.models import Duel, DuelStatus, Participant
@@ -56,7 +55,7 @@ def line_dict(values: tuple, *, rank: int) -> dict:
         "win_rate": round(wins / duels, 3) if duels else 0.0,
         "purse": line["purse"],
         "chocogrenouilles": line["chocogrenouilles"],
-        "reached_at": timezone.localtime(line["reached_at"]),
+        "reached_at": line["reached_at"],  # UTC
     }
 
 
@@ -126,3 +125,15 @@ def duellist_profile(*, forum_id: int, recent: int = 10) -> Duellist | None:
     duellist.recent_duels = duellist_recent_results(duellist, limit=recent)
     duellist.wand_rest_remaining = wand_rest_remaining(duellist=duellist)
     return duellist
+
+
+def table_revision() -> str:
+    """The champions table's revision token (one indexed read, no ORM compile: the API's hot path)."""
+    from django.db import connection
+
+    from rankings.models import TableRevision
+
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT token FROM {TableRevision._meta.db_table} WHERE id = 1")  # noqa: S608 - constant
+        row = cursor.fetchone()
+    return row[0] if row else ""

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from rankings.models import Outcome, Result, SalaryScale, Season
-from rankings.standings import standings_apply, standings_rebuild
+from rankings.standings import standings_apply, standings_rebuild, table_revision_bump
 
 WIN_POINTS = 1
 WIN_SALARY_DAYS = 4
@@ -65,9 +65,11 @@ def season_save(*, season: Season) -> Season:
     season.full_clean()
     season.save()
     standings_rebuild(season=season, fix=True)
+    table_revision_bump()
     return season
 
 
 @transaction.atomic
 def season_delete(*, season: Season) -> None:
     season.delete()  # its table goes with it (cascade)
+    table_revision_bump()

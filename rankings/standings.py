@@ -10,6 +10,7 @@ year or all), once all-time and once per season containing the day its duel fini
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 
@@ -17,7 +18,16 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS, Outcome, Result, Season, Standing
+from rankings.models import (
+    ALL_FORMATS,
+    ALL_KINDS,
+    ALL_YEARS,
+    Outcome,
+    Result,
+    Season,
+    Standing,
+    TableRevision,
+)
 
 Key = tuple[int | None, str, str, int, int]  # (season_id, kind, format, year, duellist_id)
 
@@ -88,6 +98,13 @@ class SeasonCalendar:
         return found
 
 
+def table_revision_bump() -> None:
+    """A new token: every cached page of the table (API) is stale from the commit on."""
+    token = uuid.uuid4().hex
+    if not TableRevision.objects.filter(pk=1).update(token=token):
+        TableRevision.objects.update_or_create(pk=1, defaults={"token": token})
+
+
 def _key(standing: Standing) -> Key:
     return (standing.season_id, standing.kind, standing.format, standing.year, standing.duellist_id)
 
@@ -132,6 +149,7 @@ def standings_apply(*, results: list[Result], kind: str, format: str) -> None:
         Standing.objects.bulk_update(to_update, [*COUNTERS, "reached_at"])
     if to_create:
         Standing.objects.bulk_create(to_create)
+    table_revision_bump()
 
 
 def _standing(key: Key, tally: Tally) -> Standing:
@@ -218,4 +236,5 @@ def standings_rebuild(*, season: Season | None = None, fix: bool = True) -> Rebu
         Standing.objects.bulk_update(to_update, [*COUNTERS, "reached_at"], batch_size=2_000)
         Standing.objects.bulk_create([_standing(key, expected[key]) for key in report.missing], batch_size=2_000)
         report.fixed = True
+        table_revision_bump()
     return report

@@ -1,5 +1,11 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from rankings import views
 
 app_name = "rankings"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("duellistes/<int:forum_id>/", views.duellist, name="duellist"),
+    path("duels/<int:pk>/", views.duel, name="duel"),
+]

@@ -13,6 +13,7 @@ from rankings.services import results_record
 from tests.factories.duels import DuellistFactory, RefereeFactory
 
 _seeds = itertools.count(1)
+_names = itertools.count(1)
 T0 = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
 
 
@@ -45,4 +46,5 @@ def finished_duel(
 
 
 def duellists(n: int) -> list[Duellist]:
-    return [DuellistFactory(user=None, forum_name=f"Duelliste {i:03d}") for i in range(n)]
+    """n duellists without accounts, named in creation order ("Duelliste 001", …)."""
+    return [DuellistFactory(user=None, forum_name=f"Duelliste {next(_names):03d}") for _ in range(n)]

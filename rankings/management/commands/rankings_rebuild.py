@@ -4,12 +4,15 @@
     python manage.py rankings_rebuild --check     # report only; exit status 1 when something differs
     python manage.py rankings_rebuild --season automne-2026
 """
+from dataclasses import fields
+
 from django.core.management.base import BaseCommand, CommandError
 
 from rankings.models import Season
-from rankings.standings import Key, standings_rebuild
+from rankings.standings import Key, Tally, standings_rebuild
 
 SHOWN = 20
+FIELDS = [f.name for f in fields(Tally)]
 
 
 def describe(key: Key) -> str:
@@ -39,7 +42,11 @@ class Command(BaseCommand):
             for key in keys[:SHOWN]:
                 self.stdout.write(f"  ligne {label} : {describe(key)}")
         for key, stored, expected in report.changed[:SHOWN]:
-            self.stdout.write(f"  ligne fausse : {describe(key)} : enregistrée {stored}, attendue {expected}")
+            wrong = ", ".join(
+                f"{name} {have} → {want}"
+                for name, have, want in zip(FIELDS, stored, expected, strict=True) if have != want
+            )
+            self.stdout.write(f"  ligne fausse : {describe(key)} : {wrong}")
         if not report.differences:
             self.stdout.write(self.style.SUCCESS("Aucune différence : le classement est à jour."))
             return

@@ -1,0 +1,90 @@
+"""A finished duel turn by turn, for the replay page: the stage after each published declaration,
+the posts it resolved, every die with what it decided (re-derived from the revealed seed), the events.
+
+Presentation only: the engine's stored states and rolls are shown as they are."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from duels.models import DeclarationStatus, Duel, Phase
+from duels.selectors import duel_timeline
+from duels.services.dice import roll_derive, seed_fingerprint
+
+ZONES = range(0, 13)  # 0 and 12: fallen off the stage
+
+
+@dataclass
+class Token:
+    id: str
+    name: str
+    team: int
+    pf: int | None = None
+    pm: int | None = None
+    status: str = "active"
+    creature: bool = False
+
+
+@dataclass
+class Stage:
+    zones: list[tuple[int, list[Token]]]
+    duellists: list[Token]
+
+
+@dataclass
+class Step:
+    turn: int
+    phase: str
+    phase_label: str
+    declaration: object
+    posts: list = field(default_factory=list)
+    rolls: list[dict] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    stage: Stage | None = None
+
+
+def stage_of(state: dict, names: dict[str, str]) -> Stage:
+    tokens = []
+    for d in state.get("duellists", []):
+        tokens.append(Token(id=d["id"], name=names.get(d["id"], d["id"]), team=d.get("team", 0), pf=d.get("pf"),
+                            pm=d.get("pm"), status=d.get("status", "active")))
+    creatures = [
+        Token(id=c["id"], name=c.get("name", c["id"]), team=c.get("team", 0), pf=c.get("pf"), creature=True)
+        for c in state.get("creatures", [])
+    ]
+    positions = {d["id"]: d.get("pos") for d in state.get("duellists", [])}
+    positions.update({c["id"]: c.get("pos") for c in state.get("creatures", [])})
+    zones = [(zone, [t for t in (*tokens, *creatures) if positions.get(t.id) == zone]) for zone in ZONES]
+    return Stage(zones=zones, duellists=tokens)
+
+
+def duel_replay(duel: Duel) -> dict:
+    """Everything the replay page shows. Call for finished duels only (the seed is revealed)."""
+    names = {p.engine_id: p.duellist.forum_name for p in duel.participants.all()}
+    seed = duel.revealed_seed
+    steps = []
+    for window in duel_timeline(duel):
+        declaration = getattr(window, "declaration", None)
+        if declaration is None or declaration.status != DeclarationStatus.PUBLISHED:
+            continue
+        rolls = []
+        for roll in declaration.rolls:
+            derived = roll_derive(seed=seed, turn=window.turn, phase=window.phase, post_order=roll["post_order"],
+                                  step_index=roll["step_index"]) if seed else None
+            rolls.append({**roll, "name": names.get(roll.get("by"), roll.get("by")), "verified": derived == roll["roll"]})
+        steps.append(Step(
+            turn=window.turn, phase=window.phase,
+            phase_label=_("phase d'action") if window.phase == Phase.ACTION else _("phase de défense"),
+            declaration=declaration, posts=list(window.posts.all()), rolls=rolls,
+            events=[e.get("text", "") for e in declaration.events if e.get("text")],
+            stage=stage_of(declaration.state_after or {}, names),
+        ))
+    return {
+        "steps": steps,
+        "seed": seed,
+        "seed_sha256": duel.seed_sha256,
+        "seed_matches": bool(seed) and seed_fingerprint(seed) == duel.seed_sha256,
+        "all_rolls_verified": all(r["verified"] for s in steps for r in s.rolls),
+        "final_stage": stage_of(duel.state, names) if duel.state else None,
+    }

@@ -1,0 +1,40 @@
+import pytest
+from django.core.cache import cache
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.factories.accounts import UserFactory
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Throttle histories and cached ranking pages live in the cache: every test starts without them."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def token_client(user) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    return client
+
+
+@pytest.fixture
+def anonymous():
+    return APIClient()
+
+
+@pytest.fixture
+def player(db):
+    return token_client(UserFactory(username="joueur-api"))
+
+
+@pytest.fixture
+def staff(db):
+    return token_client(UserFactory(username="staff-api", is_staff=True))
