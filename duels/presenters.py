@@ -271,7 +271,8 @@ def cast_choices(spells: list[dict], names: dict[str, str], type_names: dict[str
                      "gives": effect_text(b["gives"], target=spell["target"])}
                     for b in variant["bets"]]
             out.append({
-                "key": key, "slug": spell["slug"], "name": spell["name"], "level": spell["level"],
+                "key": key, "bet_name": f"bet-{key}", "target_name": f"target-{key}", "zone_name": f"zone-{key}",
+                "slug": spell["slug"], "name": spell["name"], "level": spell["level"],
                 "range": spell["range"], "radius": spell["radius"], "target": spell["target"],
                 "tags": spell["tags"], "type_name": type_names.get(spell["type"] or "", ""),
                 "own_type": spell["own_type"], "modulation": variant["modulation"],

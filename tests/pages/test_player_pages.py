@@ -134,7 +134,7 @@ def test_a_refused_post_keeps_the_text_and_says_why():
     page = text(response)
     assert "Le texte RP doit compter au moins 100 mots hors bloc d&#x27;action (il en a 3)." in page
     assert "Quelques mots seulement.</textarea>" in page
-    assert 'value="bolt__0__0" checked' in page
+    assert 'value="bolt__0__0" checked' in page and 'name="bet-bolt__0__0" value="123" checked' in page
     assert not Post.objects.exists()
 
 
