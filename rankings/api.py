@@ -185,10 +185,15 @@ PAGINATED_RANKING = inline_serializer("PaginatedRankingList", fields={
 })
 
 
-class RankingPagination(PageNumberPagination):
+class PageSizePagination(PageNumberPagination):
+    """50 a page; `page_size` up to 200."""
+
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+
+
+class RankingPagination(PageSizePagination):
 
     def get_paginated_response(self, data):
         return Response({
@@ -390,6 +395,7 @@ class DuellistListView(generics.ListAPIView):
 
     permission_classes = [IsStaffOrReadOnly]
     serializer_class = DuellistSerializer
+    pagination_class = PageSizePagination
 
     @extend_schema(parameters=[OpenApiParameter("search", OpenApiTypes.STR)])
     def get(self, request, *args, **kwargs):

@@ -7,6 +7,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
 
 from config.api import IsStaffOrReadOnly
+from rankings.api import PageSizePagination
 from spells import selectors
 from spells.models import TAG_FIELDS, MagicType, Spell
 
@@ -49,6 +50,7 @@ class SpellListView(generics.ListAPIView):
 
     permission_classes = [IsStaffOrReadOnly]
     serializer_class = SpellSerializer
+    pagination_class = PageSizePagination
 
     @extend_schema(parameters=[
         OpenApiParameter("level", OpenApiTypes.INT), OpenApiParameter("magic_type", OpenApiTypes.STR),
