@@ -220,7 +220,8 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant]) -
         waiting = [{"name": s.participant.duellist.forum_name, "deadline": s.deadline}
                    for s in window.slots.all() if s.status == SlotStatus.WAITING]
         out.append(WindowView(
-            window.pk, window.turn, window.phase, window.get_phase_display(), window.opened_at,
+            window.pk, window.turn, window.phase,
+            _("phase d'action") if window.phase == Phase.ACTION else _("phase de défense"), window.opened_at,
             window.opened_by_id is None and window.turn == 1 and window.phase == Phase.ACTION, window.state,
             posts, view, waiting,
         ))
@@ -282,7 +283,7 @@ def cast_choices(spells: list[dict], names: dict[str, str], type_names: dict[str
                 "zone_target": spell["target"] == "zone", "self_target": spell["target"] == "self",
                 "any_in_reach": any(t["in_reach"] for t in targets) or spell["target"] == "self",
             })
-    return out
+    return sorted(out, key=lambda c: (c["overlevel"], c["level"], c["name"], c["modulation"] or 0))
 
 
 def move_costs_after(state: DuelState, engine_id: str, moves: list[dict]) -> dict[int, dict[int, int]]:
@@ -301,6 +302,8 @@ def move_costs_after(state: DuelState, engine_id: str, moves: list[dict]) -> dic
 
 def my_options(state: DuelState, participant: Participant, participants: list[Participant],
                type_names: dict[str, str]) -> dict:
+    from spells.describe import effect_text
+
     options = options_for(state, participant.engine_id)
     names = names_by_engine_id(participants)
     view = {"raw": options, "can_post": options["can_post"], "reason": options["reason"],
@@ -316,7 +319,9 @@ def my_options(state: DuelState, participant: Participant, participants: list[Pa
         defence = options["defence"]
         view["defence"] = {
             **defence,
-            "hits": [{**h, "caster_name": names.get(h["caster"], h["caster"])} for h in defence["pending_hits"]],
+            "hits": [{**h, "caster_name": names.get(h["caster"], h["caster"]), "effect_text": effect_text(h["effect"])}
+                     for h in defence["pending_hits"]],
+            "dodge_bets": [{**b, "percent": round(b["probability"] * 100)} for b in defence["dodge"]["bets"]],
             "casts": cast_choices(defence["spells"], names, type_names),
         }
     return view
