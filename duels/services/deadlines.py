@@ -62,22 +62,22 @@ def automatic_steps(phase: str) -> list[dict]:
 
 
 def window_expire_overdue(*, now: dt.datetime | None = None, window_id: int | None = None) -> SweepReport:
-    """Expire every open window that is due (only `window_id` when given: the eta task). Each window is claimed with a conditional update
-    (`state=open → expired`) in its own transaction and processed only when that update changed one row:
-    concurrent or repeated runs never process a window twice. A window whose processing fails is rolled
+    """Expire every open window that is due (only window `window_id` when given: the eta task). Each window
+    is claimed with a conditional update (`state=open → expired`) in its own transaction and processed only
+    when that update changed one row: concurrent or repeated runs never process a window twice. A window whose processing fails is rolled
     back (it stays open and is retried on the next run) and reported."""
     now = now or timezone.now()
     report = SweepReport()
     due = Window.objects.filter(state=WindowState.OPEN, due_at__lte=now).order_by("due_at", "pk")
     if window_id is not None:
         due = due.filter(pk=window_id)
-    for window_id, duel_id in due.values_list("pk", "duel_id"):
+    for due_id, duel_id in due.values_list("pk", "duel_id"):
         try:
             with transaction.atomic():
-                done = _expire_window(window_id=window_id, duel_id=duel_id, now=now)
+                done = _expire_window(window_id=due_id, duel_id=duel_id, now=now)
         except Exception:
-            logger.exception("Deadline sweep: window %s failed; it stays open for the next run.", window_id)
-            report.failed_windows.append(window_id)
+            logger.exception("Deadline sweep: window %s failed; it stays open for the next run.", due_id)
+            report.failed_windows.append(due_id)
             continue
         if done is not None:
             report.merge(done)
