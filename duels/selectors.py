@@ -180,3 +180,23 @@ def registrations_waiting_count() -> dict[tuple[str, str], int]:
         .values("kind", "format").annotate(n=Count("pk"))
     )
     return {(r["kind"], r["format"]): r["n"] for r in rows}
+
+
+def duel_version(duel: Duel) -> str:
+    """Changes whenever the duel page's live part would: a post, a declaration, a sanction, a new
+    deadline. The HTMX poll sends the version it shows and gets 204 (nothing to swap) when equal."""
+    from django.db.models import Count, Max, Q
+
+    row = Window.objects.filter(duel=duel).aggregate(
+        last=Max("pk"), due=Max("due_at", filter=Q(state=WindowState.OPEN)), posts=Count("posts", distinct=True),
+        declared=Count("declaration", filter=Q(declaration__status=DeclarationStatus.PUBLISHED), distinct=True),
+    )
+    due = int(row["due"].timestamp()) if row["due"] else 0
+    import hashlib
+    import json
+
+    state = duel.state or {}
+    points = json.dumps([state.get(key) for key in ("duellists", "creatures", "pending")], sort_keys=True)
+    parts = (duel.status, duel.turn, row["posts"], row["declared"], row["last"] or 0, due,
+             hashlib.sha256(points.encode()).hexdigest()[:12])
+    return ".".join(str(part) for part in parts)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
@@ -48,9 +49,10 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "") -> d
         "is_referee": request.user.is_authenticated and is_duel_referee(duel, request.user),
         "posted": posted or {}, "post_error": post_error,
         "team1": [p for p in participants if p.team == 1], "team2": [p for p in participants if p.team == 2],
+        "winners": [p.duellist.forum_name for p in participants if p.team == duel.winner_team],
     }
-    stale = request.GET.get("v")
-    context["phase_changed"] = bool(stale) and stale != context["phase_key"]
+    shown = request.GET.get("form_phase")  # the phase the open page's form was made for
+    context["phase_changed"] = bool(shown) and shown != context["phase_key"]
     if slot is not None and slot.status == SlotStatus.WAITING:
         context["deadline"] = presenters.deadline_view(slot.deadline)
     if me is not None and duel.is_running and slot is not None and slot.status == SlotStatus.WAITING:
@@ -72,10 +74,14 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "") -> d
 def duel_page(request, pk: int):
     """A full page; HTMX polling gets only the live part (stage, status, thread)."""
     duel = _duel(pk)
-    context = duel_context(request, duel)
+    version = selectors.duel_version(duel)
     template = "duels/duel.html"
     if request.htmx and request.htmx.target == "live":
+        if request.GET.get("v") == version:
+            return HttpResponse(status=204)  # nothing new: HTMX keeps the page as it is
         template += "#live"
+    context = duel_context(request, duel)
+    context["version"] = version
     response = render(request, template, context)
     patch_vary_headers(response, ("HX-Request", "HX-Target"))
     return response
@@ -94,6 +100,7 @@ def post_create(request, pk: int):
     except DuelError as error:
         duel.refresh_from_db()
         context = duel_context(request, duel, posted=request.POST, post_error=error.message)
+        context["version"] = selectors.duel_version(duel)
         return render(request, "duels/duel.html", context, status=422 if error.code != "not-participant" else 403)
     messages.success(request, _("Votre message est publié. L'arbitre déclarera les résultats quand tout le monde aura posté."))
     return redirect("duels:duel", duel.pk)

@@ -24,7 +24,7 @@
     document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
       var s = Math.max(0, Math.floor((new Date(el.dataset.deadline) - new Date()) / 1000));
       var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
-      el.textContent = s === 0 ? "délai dépassé" : (h >= 48 ? Math.floor(h / 24) + " j " + (h % 24) + " h" : h ? h + " h " + String(m).padStart(2, "0") + " min" : m + " min");
+      el.textContent = s === 0 ? el.dataset.late : (h >= 48 ? Math.floor(h / 24) + " j " + (h % 24) + " h" : h ? h + " h " + String(m).padStart(2, "0") + " min" : m + " min");
     });
   }
 
@@ -36,11 +36,13 @@
     var before = form.querySelector("input[name=move_before]:checked");
     var from = before && before.value ? before.value : (here ? here.value : null);
     var costs = table[from] || {};
-    form.querySelectorAll(".zone-picker[data-picker=move_after] .zone-choice[data-zone-choice]").forEach(function (label) {
+    var picker = form.querySelector(".zone-picker[data-picker=move_after]");
+    if (!picker) return;
+    picker.querySelectorAll(".zone-choice[data-zone-choice]").forEach(function (label) {
       var zone = label.dataset.zoneChoice, input = label.querySelector("input"), cost = costs[zone];
       input.disabled = cost === undefined;
       if (input.disabled) input.checked = false;
-      label.querySelector(".cost").textContent = zone === from ? "ici" : (cost === undefined ? "—" : cost + " PF");
+      label.querySelector(".cost").textContent = zone === from ? picker.dataset.here : (cost === undefined ? "—" : cost + " PF");
       label.classList.toggle("here", zone === from);
     });
   }
@@ -57,7 +59,7 @@
     if (copy) {
       var area = copy.parentElement.querySelector("textarea");
       area.select();
-      var done = function () { copy.parentElement.querySelector(".copied").textContent = "Copié !"; };
+      var done = function () { copy.parentElement.querySelector(".copied").textContent = copy.dataset.copied; };
       if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(area.value).then(done, done);
       else { document.execCommand("copy"); done(); }
       return;

@@ -195,6 +195,8 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
 
     harry.goto(f"/duels/{duel.pk}/")
     harry.locator('[data-picker=move_before] .zone-choice[data-zone-choice="6"]').click()
+    after = harry.locator('[data-picker=move_after] .zone-choice[data-zone-choice="6"] .cost')
+    assert after.inner_text() == "ici"  # the move after the cast starts where this one ends
     cast(harry, "sectumsempra__0__0", target="drago", bet_value=bet(2, "action", 2, step=1, win=True))
     write_rp(harry)
     publish_post(harry)
@@ -215,7 +217,7 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     arbitre.wait_for_selector("text=Déclaration publiée.")
 
     harry.goto(f"/duels/{duel.pk}/")
-    assert "Victoire de l'équipe 1 !" in harry.locator(".duel-status").inner_text()
+    assert "Victoire de l'équipe 1 (harry) !" in harry.locator(".duel-status").inner_text()
     assert token(harry, "drago").get_attribute("data-pf") == "0"
     assert harry.locator("text=graine révélée").count() == 1
     screenshot(harry, "duel-06-won")

@@ -1,5 +1,6 @@
 """Player pages: dashboard, registration, magic types, the duel page and its forms."""
 import datetime as dt
+import re
 
 import pytest
 from django.test import Client
@@ -192,11 +193,22 @@ def test_htmx_polling_gets_only_the_live_part():
     duel, _referee, (a, b) = started_duel()
     client = client_for(a.duellist.user)
     url = reverse("duels:duel", args=[duel.pk])
-    response = client.get(url, {"v": "action:999"}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="live")
-    page = text(response)
+    poll = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"}
+    full = text(client.get(url))
+    form_phase = re.search(r'name="form_phase" value="([^"]+)"', full).group(1)
+    version = re.search(r'data-version="([^"]+)"', full).group(1)
+    assert client.get(url, {"v": version, "form_phase": form_phase}, **poll).status_code == 204  # nothing new
+
+    post(duel, b, [])
+    page = text(client.get(url, {"v": version, "form_phase": form_phase}, **poll))
     assert page.lstrip().startswith('<div id="live"') and "<html" not in page
+    assert "Publier mon message" not in page and "Le duel a avancé" not in page
+    assert RP_TEXT[:40] in page  # b's post appears in the thread
+
+    post(duel, a, [])
+    declare(duel, _referee)
+    page = text(client.get(url, {"v": version, "form_phase": form_phase}, **poll))
     assert "Le duel a avancé depuis l'ouverture de la page." in page
-    assert "Publier mon message" not in page
 
 
 def test_forfeit_needs_a_confirmation():
