@@ -12,7 +12,7 @@ from accounts.models import Duellist
 from accounts.services import eligibility
 from duels import presenters, selectors
 from duels.forms import RegistrationForm
-from duels.models import Registration, SlotStatus
+from duels.models import OVER, Registration, SlotStatus
 from duels.services import (
     DuelError,
     matchmaking_run,
@@ -46,7 +46,8 @@ def _duel_rows(user) -> list[dict]:
 @login_required
 def dashboard(request):
     duellist = Duellist.objects.filter(user=request.user).first()
-    context = {"duellist": duellist, "rows": _duel_rows(request.user)}
+    rows = _duel_rows(request.user)
+    context = {"duellist": duellist, "rows": rows, "in_duel": any(row["duel"].status not in OVER for row in rows)}
     if duellist is not None:
         context.update(
             reasons=eligibility(duellist, timezone.localdate()),
