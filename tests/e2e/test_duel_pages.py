@@ -277,3 +277,27 @@ def test_a_2v2_turn_through_the_pages(new_page, screenshot, fixed_seed):
     assert [zone_of(page, n) for n in names] == ["5", "4", "7", "8"]
     assert "est protégé par un bouclier" in page.locator(".thread").inner_text()
     screenshot(page, "duel-2v2-02-turn-2")
+
+
+def test_player_and_referee_pages_fit_a_phone(new_page, screenshot):
+    from tests.duels.helpers import post, started_duel
+
+    duel, referee, (a, b) = started_duel()
+    post(duel, a, [{"move": 5}])
+    phone = {"width": 375, "height": 800}
+    player = login(new_page, a.duellist.user.username, viewport=phone)
+    for url, name in (("/duels/", "phone-dashboard"), (f"/duels/{duel.pk}/", "phone-duel")):
+        player.goto(url)
+        assert player.evaluate("document.documentElement.scrollWidth") <= 375, url
+        screenshot(player, name)
+    ref = login(new_page, referee.username, viewport=phone)
+    for url, name in (("/duels/arbitrage/", "phone-referee"), (f"/duels/{duel.pk}/arbitrage/", "phone-adjudicate")):
+        ref.goto(url)
+        assert ref.evaluate("document.documentElement.scrollWidth") <= 375, url
+        screenshot(ref, name)
+    # Keyboard: the move picker is reachable and operable without a mouse.
+    other = login(new_page, b.duellist.user.username)
+    other.goto(f"/duels/{duel.pk}/")
+    other.locator('input[name="move_before"][value=""]').focus()
+    other.keyboard.press("ArrowRight")
+    assert other.locator('input[name="move_before"]:checked').get_attribute("value") != ""
