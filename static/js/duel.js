@@ -73,6 +73,8 @@
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("textarea[data-min-words]").forEach(updateCount);
     document.querySelectorAll("[data-post-form]").forEach(afterCosts);
+    var refused = document.getElementById("post-error");
+    if (refused) { refused.scrollIntoView({ block: "center" }); refused.focus(); }
     tick();
     setInterval(tick, 30000);
   });
