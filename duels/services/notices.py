@@ -12,6 +12,7 @@ import datetime as dt
 import logging
 
 from django.db import transaction
+from django.urls import NoReverseMatch, reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -28,8 +29,11 @@ def when(moment: dt.datetime) -> str:
 
 
 def duel_url(duel: Duel) -> str:
-    get_url = getattr(duel, "get_absolute_url", None)  # the duel page, once the web pages define it
-    return get_url() if get_url else ""
+    """The duel page (the notice's link); empty if the pages are not installed."""
+    try:
+        return reverse("duels:duel", args=[duel.pk])
+    except NoReverseMatch:
+        return ""
 
 
 def _window_name(window: Window) -> str:

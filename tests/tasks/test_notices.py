@@ -24,6 +24,7 @@ def test_players_are_told_a_window_opened_with_their_deadline(clock, committed):
     for participant in (a, b):
         [opened] = notices(participant.duellist.user, "duel")
         assert "à vous de poster" in opened and "3 juin 2026 22:00" in opened
+    assert set(Notification.objects.values_list("url", flat=True)) == {f"/duels/{duel.pk}/"}
     assert notices(referee, "duel") == []
 
 
