@@ -213,11 +213,8 @@ class RankingListView(CachedTableView):
         scope = scope_from(request)
         paginator = self.pagination_class()
         paginator.scope = scope_representation(scope)
-        rows = paginator.paginate_queryset(selectors.ranking_lines(scope), request, view=self)
-        first = paginator.page.start_index()
-        data = paginator.get_paginated_response(
-            [selectors.line_dict(values, rank=first + index) for index, values in enumerate(rows)]
-        ).data
+        lines = paginator.paginate_queryset(selectors.RankingTable(scope), request, view=self)
+        data = paginator.get_paginated_response(lines).data
         return renderers.JSONRenderer().render(data)
 
     @extend_schema(parameters=[*SCOPE_PARAMETERS,

@@ -165,10 +165,16 @@ class Standing(models.Model):
             models.CheckConstraint(condition=models.Q(year__gte=0, year__lte=8), name="standing_year_0_8"),
         ]
         indexes = [
-            # The table of one scope, already in ranking order: a page is an index range scan.
+            # The table of one scope, already in ranking order: a page is an index range scan. Two
+            # partial indexes because PostgreSQL does not take `season_id IS NULL` as fixing the
+            # column, so with it leading the order could not be used for the all-time tables.
+            models.Index(
+                fields=["kind", "format", "year", "-points", "duels", "reached_at", "duellist"],
+                condition=models.Q(season__isnull=True), name="standing_alltime_order_idx",
+            ),
             models.Index(
                 fields=["season", "kind", "format", "year", "-points", "duels", "reached_at", "duellist"],
-                name="standing_scope_order_idx",
+                condition=models.Q(season__isnull=False), name="standing_season_order_idx",
             ),
         ]
 

@@ -32,11 +32,6 @@ class Scope:
         return Standing.objects.filter(season=self.season, kind=self.kind, format=self.format, year=self.year)
 
 
-def ranking_lines(scope: Scope) -> QuerySet:
-    """The table of a scope in ranking order, as dicts with LINE_COLUMNS keys. Slice it for a page."""
-    return scope.standings().order_by(*RANKING_ORDER).values_list(*LINE_COLUMNS)
-
-
 def line_dict(values: tuple, *, rank: int) -> dict:
     """A ranking line as the API and templates show it (win rate as a fraction 0..1, 3 decimals)."""
     line = dict(zip(LINE_COLUMNS, values, strict=True))
@@ -59,9 +54,28 @@ def line_dict(values: tuple, *, rank: int) -> dict:
     }
 
 
+class RankingTable:
+    """The table of a scope in ranking order, for a paginator: `count()`, and a slice gives the line
+    dicts (with their rank) in one query. The slice is taken on the index alone (a subquery of
+    duellist ids), then only those lines are joined to their duellists: a deep page does not join
+    every line before it (PostgreSQL would hash-join and sort the whole scope)."""
+
+    def __init__(self, scope: Scope):
+        self.scope = scope
+
+    def count(self) -> int:
+        return self.scope.standings().count()
+
+    def __getitem__(self, item: slice) -> list[dict]:
+        start, stop = item.start or 0, item.stop
+        ranked = self.scope.standings().order_by(*RANKING_ORDER)
+        page_ids = ranked.values("duellist_id")[start:stop]
+        rows = ranked.filter(duellist_id__in=page_ids).values_list(*LINE_COLUMNS)
+        return [line_dict(values, rank=start + index + 1) for index, values in enumerate(rows)]
+
+
 def ranking_page(scope: Scope, *, offset: int, limit: int) -> list[dict]:
-    rows = ranking_lines(scope)[offset:offset + limit]
-    return [line_dict(values, rank=offset + index + 1) for index, values in enumerate(rows)]
+    return RankingTable(scope)[offset:offset + limit]
 
 
 def seasons() -> QuerySet[Season]:

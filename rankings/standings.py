@@ -204,32 +204,32 @@ class RebuildReport:
 @transaction.atomic
 def standings_rebuild(*, season: Season | None = None, fix: bool = True) -> RebuildReport:
     """Recompute the table from the results, compare with the stored lines, and (with `fix`) write
-    the differences: create missing lines, delete extra ones, correct changed ones."""
+    the differences: create missing lines, delete extra ones, correct changed ones. Stored lines are
+    read as plain values (hundreds of thousands of them); model instances only for what changes."""
     expected = standings_compute(season=season)
     stored_rows = Standing.objects.select_for_update()
     if season is not None:
         stored_rows = stored_rows.filter(season=season)
     report = RebuildReport(checked=len(expected))
-    stored: dict[Key, Standing] = {}
-    to_delete = []
-    for standing in stored_rows.iterator(chunk_size=10_000):
-        key = _key(standing)
-        if key not in expected or key in stored:
+    seen: set[Key] = set()
+    to_delete, to_update = [], []
+    columns = ("pk", "season_id", "kind", "format", "year", "duellist_id", *COUNTERS, "reached_at")
+    for pk, *key_values, reached_at in stored_rows.values_list(*columns).iterator(chunk_size=10_000):
+        key = tuple(key_values[:5])
+        have = (*key_values[5:], reached_at)
+        tally = expected.get(key)
+        if tally is None or key in seen:
             report.extra.append(key)
-            to_delete.append(standing.pk)
+            to_delete.append(pk)
             continue
-        stored[key] = standing
-    to_update = []
-    for key, tally in expected.items():
-        standing = stored.get(key)
-        if standing is None:
-            report.missing.append(key)
-            continue
-        have = Tally.of(standing).as_tuple()
-        if have != tally.as_tuple():
-            report.changed.append((key, have, tally.as_tuple()))
-            _copy(tally, standing)
+        seen.add(key)
+        want = tally.as_tuple()
+        if have != want:
+            report.changed.append((key, have, want))
+            standing = _standing(key, tally)
+            standing.pk = pk
             to_update.append(standing)
+    report.missing = [key for key in expected if key not in seen]
     if fix and report.differences:
         for start in range(0, len(to_delete), 5_000):
             Standing.objects.filter(pk__in=to_delete[start:start + 5_000]).delete()

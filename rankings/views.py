@@ -16,16 +16,14 @@ def index(request):
     form = RankingFilterForm(request.GET or None)
     form.is_valid()
     scope = form.scope()
-    page = Paginator(selectors.ranking_lines(scope), PAGE_SIZE).get_page(request.GET.get("page"))
-    first = page.start_index()
-    lines = [selectors.line_dict(values, rank=first + index) for index, values in enumerate(page.object_list)]
+    page = Paginator(selectors.RankingTable(scope), PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     template = "rankings/index.html"
     if request.htmx and not request.htmx.history_restore_request:
         template += "#results"
     response = render(request, template, {
-        "form": form, "scope": scope, "page": page, "lines": lines, "query": query.urlencode(),
+        "form": form, "scope": scope, "page": page, "lines": page.object_list, "query": query.urlencode(),
     })
     patch_vary_headers(response, ("HX-Request",))
     return response

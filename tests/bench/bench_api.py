@@ -64,7 +64,7 @@ def main() -> int:
 
 
 def seed():
-    from django.db import transaction
+    from django.db import connection, transaction
 
     from accounts.models import Duellist, User
     from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant
@@ -129,6 +129,10 @@ def seed():
     report = standings_rebuild(fix=True)
     print(f"standings_rebuild: {len(report.missing):,} table lines built in {time.perf_counter() - t0:.1f} s")
     t0 = time.perf_counter()
+    with connection.cursor() as cursor:  # statistics, as a database in service has them
+        cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
+    print(f"{'VACUUM ANALYZE' if connection.vendor == 'postgresql' else 'ANALYZE'}: {time.perf_counter() - t0:.1f} s")
+    t0 = time.perf_counter()
     again = standings_rebuild(fix=False)
     print(f"standings_rebuild again: {again.differences} differences ({time.perf_counter() - t0:.1f} s)")
     return seasons
@@ -187,9 +191,12 @@ def measure(seasons) -> int:
             client.get(url)
     cached: dict[str, list[float]] = {label: [] for label in urls}
     uncached: dict[str, list[float]] = {label: [] for label in urls}
+    rng = random.Random(6)
+    order = list(urls.items())
     for _ in range(ROUNDS):
         for timings, clear in ((cached, False), (uncached, True)):
-            for label, url in urls.items():
+            rng.shuffle(order)
+            for label, url in order:
                 if clear:
                     cache.clear()  # also resets the throttle history: both columns pay the same
                 else:
@@ -198,18 +205,20 @@ def measure(seasons) -> int:
                 client.get(url)
                 timings[label].append((time.perf_counter() - t0) * 1000)
         reset_queries()
-    floor = statistics.median(uncached["floor (trivial DRF view)"])
+    floor_hot = statistics.median(cached["floor (trivial DRF view)"])
+    floor_cold = statistics.median(uncached["floor (trivial DRF view)"])
     ok = True
-    print(f"\n{ROUNDS} rounds, median latency in process (django.test.Client), {connection.vendor}, "
-          f"floor {floor:.3f} ms. Served (the table's pages are cached until its revision changes) | uncached:")
+    print(f"\n{ROUNDS} rounds in random order, median latency in process (django.test.Client), {connection.vendor}.")
+    print(f"Served: the table's pages are cached until its revision changes (floor {floor_hot:.3f} ms) | "
+          f"uncached: cache cleared before each request (floor {floor_cold:.3f} ms)")
     for label in urls:
         if label.startswith("floor"):
             continue
         hot, cold = statistics.median(cached[label]), statistics.median(uncached[label])
-        good = hot / floor <= 2 and max(queries[label]) <= 5
+        good = hot / floor_hot <= 2 and max(queries[label]) <= 5
         ok &= good
-        print(f"  {label:36s} {hot:7.3f} ms {hot / floor:4.2f}× {queries[label][1]} q | "
-              f"{cold:7.3f} ms {cold / floor:4.2f}× {queries[label][0]} q  {'ok' if good else 'OVER GOAL'}")
+        print(f"  {label:36s} {hot:7.3f} ms {hot / floor_hot:4.2f}× {queries[label][1]} q | "
+              f"{cold:7.3f} ms {cold / floor_cold:5.2f}× {queries[label][0]} q  {'ok' if good else 'OVER GOAL'}")
     return 0 if ok else 1
 
 

@@ -23,7 +23,7 @@ def line(duellist, **scope):
 
 
 def table(**scope) -> list[str]:
-    return [values[1] for values in selectors.ranking_lines(selectors.Scope(**scope))]
+    return [line["forum_name"] for line in selectors.ranking_page(selectors.Scope(**scope), offset=0, limit=100)]
 
 
 def test_a_win_and_a_loss_played_through_the_services_update_the_table():
