@@ -1,7 +1,8 @@
 """Rankings API: the champions table as JSON (paginated), BBCode and an HTML snippet; seasons; duellists.
 
-Reads are public (no token); season writes need a staff token. Responses of the table carry an ETag
-(a digest of the body: `If-None-Match` gets a 304) and `Cache-Control: public, max-age=60`.
+Reads are public (no token); season writes need a staff token. The table's responses are cached until
+the table's revision changes, carry an ETag (`If-None-Match` gets a 304) and
+`Cache-Control: public, max-age=60` (see CachedTableView).
 """
 from __future__ import annotations
 
@@ -13,10 +14,7 @@ from django.core.cache import cache
 from django.db.models import Prefetch
 from django.http import HttpResponse, HttpResponseNotModified
 from django.template.loader import render_to_string
-from django.utils.cache import (
-    patch_cache_control,
-    patch_vary_headers,
-)
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes

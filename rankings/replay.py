@@ -15,6 +15,13 @@ from duels.services.dice import roll_derive, seed_fingerprint
 ZONES = range(0, 13)  # 0 and 12: fallen off the stage
 
 
+def status_label(status: str) -> str:
+    return {
+        "active": _("en lice"), "knocked-out": _("hors combat"), "forfeited": _("abandon"),
+        "disqualified": _("disqualifié"),
+    }.get(status, status)
+
+
 @dataclass
 class Token:
     id: str
@@ -24,6 +31,10 @@ class Token:
     pm: int | None = None
     status: str = "active"
     creature: bool = False
+
+    @property
+    def status_label(self) -> str:
+        return status_label(self.status)
 
 
 @dataclass
@@ -62,6 +73,7 @@ def stage_of(state: dict, names: dict[str, str]) -> Stage:
 def duel_replay(duel: Duel) -> dict:
     """Everything the replay page shows. Call for finished duels only (the seed is revealed)."""
     names = {p.engine_id: p.duellist.forum_name for p in duel.participants.all()}
+    spell_names = {spell.get("slug"): spell.get("name") for spell in duel.spells or [] if isinstance(spell, dict)}
     seed = duel.revealed_seed
     steps = []
     for window in duel_timeline(duel):
@@ -72,7 +84,8 @@ def duel_replay(duel: Duel) -> dict:
         for roll in declaration.rolls:
             derived = roll_derive(seed=seed, turn=window.turn, phase=window.phase, post_order=roll["post_order"],
                                   step_index=roll["step_index"]) if seed else None
-            rolls.append({**roll, "name": names.get(roll.get("by"), roll.get("by")), "verified": derived == roll["roll"]})
+            rolls.append({**roll, "name": names.get(roll.get("by"), roll.get("by")), "verified": derived == roll["roll"],
+                          "spell_name": spell_names.get(roll.get("spell"), roll.get("spell"))})
         steps.append(Step(
             turn=window.turn, phase=window.phase,
             phase_label=_("phase d'action") if window.phase == Phase.ACTION else _("phase de défense"),
