@@ -11,6 +11,7 @@ import json
 from urllib.parse import urlencode
 
 from django.core.cache import cache
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Prefetch
 from django.http import HttpResponse, HttpResponseNotModified
 from django.template.loader import render_to_string
@@ -268,10 +269,9 @@ class SeasonSerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "starts_on", "ends_on"]
 
     def validate(self, attrs):
-        season = Season(pk=self.instance.pk if self.instance else None,
-                        **{**({f: getattr(self.instance, f) for f in self.Meta.fields} if self.instance else {}), **attrs})
-        from django.core.exceptions import ValidationError as DjangoValidationError
-
+        """The model's own rules (last day after the first, no overlap), as field errors."""
+        current = {name: getattr(self.instance, name) for name in self.Meta.fields} if self.instance else {}
+        season = Season(pk=self.instance.pk if self.instance else None, **{**current, **attrs})
         try:
             season.clean()
         except DjangoValidationError as error:

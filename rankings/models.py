@@ -1,4 +1,5 @@
 """Rewards (RULES.md §3.3.2) and the staff-editable salary scale."""
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
@@ -92,8 +93,6 @@ class Season(models.Model):
         return f"{self.name} ({self.starts_on:%d/%m/%Y} – {self.ends_on:%d/%m/%Y})"
 
     def clean(self) -> None:
-        from django.core.exceptions import ValidationError
-
         if self.starts_on and self.ends_on:
             if self.ends_on < self.starts_on:
                 raise ValidationError({"ends_on": _("Le dernier jour précède le premier.")})
