@@ -1,6 +1,7 @@
 """Reads of the champions table, the duellists' records and finished duels (pages and API)."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
@@ -141,13 +142,31 @@ def duellist_profile(*, forum_id: int, recent: int = 10) -> Duellist | None:
     return duellist
 
 
+# The revision read is trusted for this long in a process: a change made by another process shows
+# within a second (clients may cache a page for a minute anyway: Cache-Control max-age=60); a change
+# made in this process forgets it at once (`forget_table_revision`, called by `table_revision_bump`).
+REVISION_TRUSTED_SECONDS = 1.0
+_revision = {"token": None, "read_at": 0.0}
+
+
+def forget_table_revision() -> None:
+    _revision["token"] = None
+
+
 def table_revision() -> str:
-    """The champions table's revision token (one indexed read, no ORM compile: the API's hot path)."""
+    """The champions table's revision token: the API's cache key. One primary-key read (raw SQL, no
+    ORM compile) at most once a second per process."""
     from django.db import connection
 
     from rankings.models import TableRevision
 
+    now = time.monotonic()
+    token = _revision["token"]
+    if token is not None and now - _revision["read_at"] < REVISION_TRUSTED_SECONDS:
+        return token
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT token FROM {TableRevision._meta.db_table} WHERE id = 1")  # noqa: S608 - constant
         row = cursor.fetchone()
-    return row[0] if row else ""
+    token = row[0] if row else ""
+    _revision.update(token=token, read_at=now)
+    return token

@@ -99,10 +99,15 @@ class SeasonCalendar:
 
 
 def table_revision_bump() -> None:
-    """A new token: every cached page of the table (API) is stale from the commit on."""
+    """A new token: every cached page of the table (API) is stale from the commit on. This process
+    forgets the token it trusted now and after the commit (see `selectors.table_revision`)."""
+    from rankings.selectors import forget_table_revision
+
     token = uuid.uuid4().hex
     if not TableRevision.objects.filter(pk=1).update(token=token):
         TableRevision.objects.update_or_create(pk=1, defaults={"token": token})
+    forget_table_revision()
+    transaction.on_commit(forget_table_revision)
 
 
 def _key(standing: Standing) -> Key:

@@ -13,10 +13,15 @@ def fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Throttle histories and cached ranking pages live in the cache: every test starts without them."""
+    """Throttle histories and cached ranking pages live in the cache: every test starts without them
+    (nor with the table revision another test's database had)."""
+    from rankings.selectors import forget_table_revision
+
     cache.clear()
+    forget_table_revision()
     yield
     cache.clear()
+    forget_table_revision()
 
 
 def token_client(user) -> APIClient:
