@@ -187,3 +187,18 @@ def test_duellists_list_and_detail(anonymous, played, django_assert_max_num_quer
         assert anonymous.get("/api/v1/duellists/?page_size=50").status_code == 200
     with django_assert_max_num_queries(8):
         assert anonymous.get(f"/api/v1/duellists/{more[5].forum_id}/").status_code == 200
+
+
+def test_a_change_made_by_another_process_shows_once_the_trusted_second_is_over(anonymous, played, monkeypatch):
+    from rankings import selectors
+    from rankings.models import TableRevision
+
+    a, b, c = played
+    first = anonymous.get("/api/v1/rankings/")
+    # Another process records a result: new lines and a new token, but this process was not told.
+    Standing.objects.filter(duellist=c, season__isnull=True).update(points=9, wins=9, duels=9, draws=0, losses=0)
+    TableRevision.objects.filter(pk=1).update(token="autre-processus")
+    assert anonymous.get("/api/v1/rankings/")["ETag"] == first["ETag"]  # within the trusted second
+    monkeypatch.setattr(selectors, "REVISION_TRUSTED_SECONDS", 0)
+    again = anonymous.get("/api/v1/rankings/")
+    assert again["ETag"] != first["ETag"] and again.json()["results"][0]["forum_name"] == c.forum_name
