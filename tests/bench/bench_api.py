@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 import types
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,6 +39,7 @@ DUELLISTS = int(os.environ.get("BENCH_DUELLISTS", 10_000))
 DUELS = int(os.environ.get("BENCH_DUELS", 100_000))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", 400))
 BATCH = 5_000
+warnings.filterwarnings("ignore", message="Limit for query logging exceeded")  # DEBUG's query log
 
 
 def main() -> int:
