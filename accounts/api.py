@@ -2,7 +2,7 @@
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -110,16 +110,30 @@ class ForumMemberView(APIView):
         return Response({**member_representation(duellist), "outcome": outcome}, status=code)
 
 
+MAX_BATCH = 1000
+
+BULK_RESULT = inline_serializer(
+    "ForumMemberBulkResult",
+    {"created": serializers.IntegerField(), "updated": serializers.IntegerField(),
+     "unchanged": serializers.IntegerField()},
+)
+
+
 class ForumMemberBulkView(APIView):
     """Validates the whole batch first; any error: 400 with errors by index, nothing written."""
 
     permission_classes = [IsStaff]
 
-    @extend_schema(request=BulkForumMemberSerializer(many=True))
+    @extend_schema(request=BulkForumMemberSerializer(many=True), responses=BULK_RESULT)
     def post(self, request):
         if not isinstance(request.data, list):
             return Response(
                 {"code": "invalid", "message": _("Une liste de membres est attendue.")},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        if len(request.data) > MAX_BATCH:
+            return Response(
+                {"code": "invalid", "message": _("Au plus %(max)d membres par lot.") % {"max": MAX_BATCH}},
                 status=status.HTTP_400_BAD_REQUEST,
             )
         serializers_ = [BulkForumMemberSerializer(data=item) for item in request.data]
@@ -135,10 +149,15 @@ class ForumMemberBulkView(APIView):
                 status=status.HTTP_400_BAD_REQUEST,
             )
         counts = {"created": 0, "updated": 0, "unchanged": 0}
+        current = 0  # the member being written, named if its forum name is taken
         try:
             with transaction.atomic():
-                for s in serializers_:
-                    counts[forum_member_upsert(data=s.to_member_data(s.validated_data["forum_id"]))] += 1
+                for position, serializer in enumerate(serializers_):
+                    current = position
+                    member = serializer.to_member_data(serializer.validated_data["forum_id"])
+                    counts[forum_member_upsert(data=member)] += 1
         except IntegrityError:
-            return Response(name_taken_error(), status=status.HTTP_400_BAD_REQUEST)
+            error = name_taken_error()
+            error["errors"] = {str(current): error["errors"]}
+            return Response(error, status=status.HTTP_400_BAD_REQUEST)
         return Response(counts)

@@ -137,6 +137,15 @@ STORAGES = {
 # Celery: with REDIS_URL, a real broker; without it, tasks run in-process (one-machine default).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# One cache shared by every web process when Redis is there (rankings pages, throttling counters);
+# otherwise each process keeps its own in memory.
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -122,3 +122,22 @@ def test_schema_and_docs_are_served(client):
     schema = client.get("/api/schema/")
     assert schema.status_code == 200 and b"/api/v1/forum-members/{forum_id}/" in schema.content
     assert client.get("/api/docs/").status_code == 200
+
+
+def test_bulk_names_the_member_whose_name_is_taken(staff_client):
+    DuellistFactory(forum_id=99, forum_name="Neville")
+    batch = [{**GOOD, "forum_id": 12}, {**GOOD, "forum_id": 13, "forum_name": "Neville"}]
+    response = staff_client.post("/api/v1/forum-members/bulk/", batch, format="json")
+    assert response.status_code == 400
+    assert list(response.json()["errors"]) == ["1"] and "forum_name" in response.json()["errors"]["1"]
+    assert not Duellist.objects.filter(forum_id__in=[12, 13]).exists()
+
+
+def test_bulk_batches_are_capped(staff_client, monkeypatch):
+    from accounts import api
+
+    monkeypatch.setattr(api, "MAX_BATCH", 2)
+    batch = [{**GOOD, "forum_id": n, "forum_name": f"m{n}"} for n in (1, 2, 3)]
+    response = staff_client.post("/api/v1/forum-members/bulk/", batch, format="json")
+    assert response.status_code == 400 and "Au plus 2 membres" in response.json()["message"]
+    assert not Duellist.objects.exists()

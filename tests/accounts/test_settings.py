@@ -40,6 +40,8 @@ def test_celery_runs_in_process_without_redis_and_uses_redis_url_when_set():
     assert local.stdout.strip() == "(True, 'memory://')"
     redis = settings_value("s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL", DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/0")
     assert redis.stdout.strip() == "(False, 'redis://127.0.0.1:6379/0')"
+    cache = settings_value("s.CACHES['default']['BACKEND']", DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/0")
+    assert cache.stdout.strip() == "'django.core.cache.backends.redis.RedisCache'"
 
 
 def test_production_has_secure_cookies_and_hosts_from_environment():
