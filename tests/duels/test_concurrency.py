@@ -1,9 +1,8 @@
 """Races on PostgreSQL row locks: real threads, real transactions (skipped elsewhere)."""
 import datetime as dt
-import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from duels.models import DuelFormat, Fault, Post, Window
 from duels.services import (
@@ -13,6 +12,7 @@ from duels.services import (
     post_submit,
     window_expire_overdue,
 )
+from tests.concurrency import run_together
 from tests.duels.helpers import RP_TEXT, post, started_duel
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,28 +26,6 @@ def postgres_only(time_machine, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     time_machine.move_to(START, tick=False)
     return time_machine
-
-
-def run_together(*calls):
-    """Run the calls in threads released at the same instant; return each one's result or exception."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def runner(index, call):
-        try:
-            barrier.wait()
-            results[index] = call()
-        except Exception as error:  # noqa: BLE001 - the test inspects it
-            results[index] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=runner, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
 
 
 def test_posts_submitted_at_the_same_moment_get_distinct_orders():

@@ -1,13 +1,13 @@
 """Races through the task path on PostgreSQL row locks: real threads, real transactions."""
 import datetime as dt
-import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from duels.models import Fault, Post, Window
 from duels.services import DuelError, post_submit
 from duels.tasks import send_reminders, sweep_deadlines, window_expire
+from tests.concurrency import run_together
 from tests.duels.helpers import RP_TEXT, post, started_duel
 from tests.tasks.conftest import H48, START
 
@@ -22,35 +22,13 @@ def postgres_only(time_machine):
     return time_machine
 
 
-def together(*calls):
-    """Run the calls in threads released at once; each one's result or exception."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def runner(index, call):
-        try:
-            barrier.wait()
-            results[index] = call()
-        except Exception as error:  # noqa: BLE001 - the test inspects it
-            results[index] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=runner, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
-
-
 @pytest.mark.parametrize("round_", range(3))
 def test_a_post_in_the_last_second_vs_the_expiry_task_has_exactly_one_outcome(postgres_only, round_):
     duel, _referee, (a, b) = started_duel()
     post(duel, a, [])
     window = Window.objects.get(duel=duel)
     postgres_only.move_to(START + H48, tick=False)  # the last instant b may post, and the window is due
-    posted, expired = together(
+    posted, expired = run_together(
         lambda: post_submit(duel=duel, user=b.duellist.user, rp_text=RP_TEXT, steps=[]),
         lambda: window_expire.apply(args=[window.pk]).get(),
     )
@@ -69,7 +47,7 @@ def test_the_eta_task_and_beat_sweeps_running_at_once_expire_the_window_once(pos
     duel, _referee, _participants = started_duel()
     window = Window.objects.get(duel=duel)
     postgres_only.move_to(START + H48 + dt.timedelta(seconds=5), tick=False)
-    results = together(
+    results = run_together(
         lambda: window_expire.apply(args=[window.pk]).get(),
         lambda: window_expire.apply(args=[window.pk]).get(),
         lambda: sweep_deadlines.apply().get(),
@@ -84,6 +62,6 @@ def test_overlapping_reminder_runs_send_each_reminder_once(postgres_only):
 
     started_duel()
     postgres_only.move_to(START + H48 - dt.timedelta(hours=24), tick=False)
-    results = together(*[lambda: send_reminders.apply().get() for _ in range(4)])
+    results = run_together(*[lambda: send_reminders.apply().get() for _ in range(4)])
     assert sum(results) == 2, results
     assert Notification.objects.filter(kind="reminder").count() == 2
