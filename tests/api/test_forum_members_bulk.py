@@ -39,7 +39,8 @@ def test_bulk_reports_each_bad_item_by_index_and_field(staff):
 def test_bulk_with_a_name_twice_writes_nothing(staff):
     batch = [{**GOOD, "forum_id": 1}, {**GOOD, "forum_id": 2}]  # same forum name, two members
     response = staff.post("/api/v1/forum-members/bulk/", batch, format="json")
-    assert response.status_code == 400 and "forum_name" in response.json()["errors"]
+    assert response.status_code == 400
+    assert list(response.json()["errors"]) == ["1"] and "forum_name" in response.json()["errors"]["1"]
     assert not Duellist.objects.exists()
 
 
