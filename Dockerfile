@@ -1,12 +1,13 @@
 FROM python:3.11-slim-bookworm
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /app
+# Dependencies first (the project itself installs no package: pyproject lists only dependencies),
+# so code changes do not reinstall them.
 COPY pyproject.toml ./
-RUN pip install --no-cache-dir pip --upgrade
+RUN pip install --no-cache-dir .
 COPY . .
-RUN pip install --no-cache-dir -e . \
-    && SECRET_KEY=build-only DEBUG=0 python manage.py collectstatic --noinput
-RUN useradd --create-home estrade && chown -R estrade /app
+RUN SECRET_KEY=build-only DEBUG=0 python manage.py collectstatic --noinput \
+    && useradd --create-home estrade && chown -R estrade /app
 USER estrade
 EXPOSE 8000
 CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
