@@ -185,6 +185,37 @@ class Standing(models.Model):
         return self.wins / self.duels if self.duels else 0.0
 
 
+class ScopeSize(models.Model):
+    """How many lines one scope of the table has (see Standing): the API's and pages' `count` is one
+    primary-key-like read instead of counting the scope's lines. Kept with the lines: `standings_apply`
+    adds the lines it creates, in its transaction; `standings_rebuild` recomputes and checks it."""
+
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, null=True, blank=True, related_name="sizes", verbose_name=_("saison"),
+    )
+    kind = models.CharField(_("type de duel"), max_length=8, blank=True)
+    format = models.CharField(_("format"), max_length=3, blank=True)
+    year = models.PositiveSmallIntegerField(_("année de combat"), default=ALL_YEARS)
+    lines = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = "taille d'un classement"  # internal, not in the admin: not translated
+        verbose_name_plural = "tailles des classements"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "format", "year"], condition=models.Q(season__isnull=True),
+                name="scopesize_once_per_alltime_scope",
+            ),
+            models.UniqueConstraint(
+                fields=["season", "kind", "format", "year"], condition=models.Q(season__isnull=False),
+                name="scopesize_once_per_season_scope",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season_id or '*'}/{self.kind or '*'}/{self.format or '*'}/{self.year or '*'}: {self.lines}"
+
+
 class TableRevision(models.Model):
     """One row: a token that changes whenever anything shown in the champions table may have changed
     (results recorded, a rebuild fixing lines, a season saved or deleted, a duellist saved). The API

@@ -1,6 +1,7 @@
 """Reads of the champions table, the duellists' records and finished duels (pages and API)."""
 from __future__ import annotations
 
+import datetime as dt
 import time
 from dataclasses import dataclass
 
@@ -13,11 +14,6 @@ from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS, Result, Season, S
 # The documented tie-break (see Standing): points, fewer duels, earlier score reached, older profile.
 RANKING_ORDER = ("-points", "duels", "reached_at", "duellist_id")
 
-# One ranking line, read as plain values (no model instances: the table is the hot path).
-LINE_COLUMNS = (
-    "duellist__forum_id", "duellist__forum_name", "duellist__character_name", "points", "duels", "wins",
-    "draws", "losses", "disqualifications", "purse", "chocogrenouilles", "reached_at",
-)
 
 
 @dataclass(frozen=True)
@@ -34,44 +30,100 @@ class Scope:
 
 
 def line_dict(values: tuple, *, rank: int) -> dict:
-    """A ranking line as the API and templates show it (win rate as a fraction 0..1, 3 decimals)."""
-    line = dict(zip(LINE_COLUMNS, values, strict=True))
-    duels, wins = line["duels"], line["wins"]
+    """A ranking line as the API and templates show it (win rate as a fraction 0..1, 3 decimals).
+    `values`: a row of `_page_sql` (plain values, no model instances: the table is the hot path)."""
+    (forum_id, forum_name, character_name, points, duels, wins, draws, losses, disqualifications, purse,
+     chocogrenouilles, reached_at) = values
+    if isinstance(reached_at, str):  # a backend without a datetime converter
+        reached_at = dt.datetime.fromisoformat(reached_at)
+    if reached_at.tzinfo is None:  # SQLite stores UTC without an offset
+        reached_at = reached_at.replace(tzinfo=dt.UTC)
     return {
         "rank": rank,
-        "forum_id": line["duellist__forum_id"],
-        "forum_name": line["duellist__forum_name"],
-        "character_name": line["duellist__character_name"],
-        "points": line["points"],
+        "forum_id": forum_id,
+        "forum_name": forum_name,
+        "character_name": character_name,
+        "points": points,
         "duels": duels,
         "wins": wins,
-        "draws": line["draws"],
-        "losses": line["losses"],
-        "disqualifications": line["disqualifications"],
+        "draws": draws,
+        "losses": losses,
+        "disqualifications": disqualifications,
         "win_rate": round(wins / duels, 3) if duels else 0.0,
-        "purse": line["purse"],
-        "chocogrenouilles": line["chocogrenouilles"],
-        "reached_at": line["reached_at"],  # UTC
+        "purse": purse,
+        "chocogrenouilles": chocogrenouilles,
+        "reached_at": reached_at,  # UTC
     }
 
 
+def _scope_sql(alias: str, scope: Scope) -> tuple[str, list]:
+    """The WHERE clause that picks one scope's rows. `season_id IS NULL` is spelt out for the all-time
+    tables: it is the condition of their partial index (`standing_alltime_order_idx`)."""
+    from django.db import connection
+
+    q = connection.ops.quote_name
+    season = f"{alias}.season_id IS NULL" if scope.season is None else f"{alias}.season_id = %s"
+    sql = f"{season} AND {alias}.{q('kind')} = %s AND {alias}.{q('format')} = %s AND {alias}.{q('year')} = %s"
+    params = [scope.kind, scope.format, scope.year]
+    return sql, params if scope.season is None else [scope.season.pk, *params]
+
+
+def _page_sql(scope: Scope) -> tuple[str, list]:
+    """The lines of a page: the slice is taken on the ranking index alone (a subquery of duellist
+    ids), then only those lines are joined to their duellists, so a deep page does not join every line
+    before it (PostgreSQL would hash-join and sort the whole scope). Plain SQL: this is the hot path,
+    and compiling the equivalent queryset cost more than running it."""
+    from django.db import connection
+
+    from accounts.models import Duellist
+
+    q = connection.ops.quote_name
+    standing, duellist = q(Standing._meta.db_table), q(Duellist._meta.db_table)
+    outer, outer_params = _scope_sql("s", scope)
+    inner, inner_params = _scope_sql("i", scope)
+    order = "{0}.points DESC, {0}.duels ASC, {0}.reached_at ASC, {0}.duellist_id ASC"
+    sql = (
+        f"SELECT d.forum_id, d.forum_name, d.character_name, s.points, s.duels, s.wins, s.draws, s.losses, "
+        f"s.disqualifications, s.purse, s.chocogrenouilles, s.reached_at "
+        f"FROM {standing} s INNER JOIN {duellist} d ON d.id = s.duellist_id "
+        f"WHERE {outer} AND s.duellist_id IN ("
+        f"SELECT i.duellist_id FROM {standing} i WHERE {inner} ORDER BY {order.format('i')} LIMIT %s OFFSET %s) "
+        f"ORDER BY {order.format('s')}"
+    )
+    return sql, [*outer_params, *inner_params]
+
+
 class RankingTable:
-    """The table of a scope in ranking order, for a paginator: `count()`, and a slice gives the line
-    dicts (with their rank) in one query. The slice is taken on the index alone (a subquery of
-    duellist ids), then only those lines are joined to their duellists: a deep page does not join
-    every line before it (PostgreSQL would hash-join and sort the whole scope)."""
+    """The table of a scope in ranking order, for a paginator: `count()` (the stored size of the
+    scope, ScopeSize: one indexed read), and a slice gives the line dicts (with their rank) in one
+    query (see `_page_sql`)."""
 
     def __init__(self, scope: Scope):
         self.scope = scope
 
     def count(self) -> int:
-        return self.scope.standings().count()
+        from django.db import connection
+
+        from rankings.models import ScopeSize
+
+        where, params = _scope_sql("z", self.scope)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT z.lines FROM {connection.ops.quote_name(ScopeSize._meta.db_table)} z "  # noqa: S608
+                           f"WHERE {where}", params)
+            row = cursor.fetchone()
+        return row[0] if row else 0
 
     def __getitem__(self, item: slice) -> list[dict]:
-        start, stop = item.start or 0, item.stop
-        ranked = self.scope.standings().order_by(*RANKING_ORDER)
-        page_ids = ranked.values("duellist_id")[start:stop]
-        rows = ranked.filter(duellist_id__in=page_ids).values_list(*LINE_COLUMNS)
+        from django.db import connection
+
+        start = item.start or 0
+        if item.stop is not None and item.stop <= start:
+            return []
+        sql, params = _page_sql(self.scope)
+        limit = -1 if item.stop is None else item.stop - start
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*params, limit if limit >= 0 else 2**62, start])
+            rows = cursor.fetchall()
         return [line_dict(values, rank=start + index + 1) for index, values in enumerate(rows)]
 
 
@@ -84,7 +136,16 @@ def seasons() -> QuerySet[Season]:
 
 
 def season_by_slug(slug: str) -> Season | None:
-    return Season.objects.filter(slug=slug).first()
+    """The season of a slug: one read of the slug's unique index (plain SQL: on the API's hot path)."""
+    from django.db import connection
+
+    names = [f.attname for f in Season._meta.concrete_fields]
+    q = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {', '.join(map(q, names))} FROM {q(Season._meta.db_table)} WHERE {q('slug')} = %s",  # noqa: S608
+                       [slug])
+        row = cursor.fetchone()
+    return Season.from_db(connection.alias, names, row) if row else None
 
 
 def duellist_get(*, forum_id: int) -> Duellist | None:

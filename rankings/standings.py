@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from rankings.models import (
@@ -24,12 +25,14 @@ from rankings.models import (
     ALL_YEARS,
     Outcome,
     Result,
+    ScopeSize,
     Season,
     Standing,
     TableRevision,
 )
 
 Key = tuple[int | None, str, str, int, int]  # (season_id, kind, format, year, duellist_id)
+ScopeKey = tuple[int | None, str, str, int]  # (season_id, kind, format, year): one table
 
 COUNTERS = ("points", "duels", "wins", "draws", "losses", "disqualifications", "purse", "chocogrenouilles")
 OUTCOME_COUNTER = {
@@ -154,7 +157,22 @@ def standings_apply(*, results: list[Result], kind: str, format: str) -> None:
         Standing.objects.bulk_update(to_update, [*COUNTERS, "reached_at"])
     if to_create:
         Standing.objects.bulk_create(to_create)
+        sizes_add(Counter(_key(s)[:4] for s in to_create))
     table_revision_bump()
+
+
+def _scope_filter(scope: ScopeKey) -> dict:
+    season_id, kind, format, year = scope
+    return {"season_id": season_id, "kind": kind, "format": format, "year": year}
+
+
+def sizes_add(added: Counter[ScopeKey]) -> None:
+    """Count new lines in their scopes' sizes (ScopeSize), atomically: two duels finishing at once may
+    add lines to the same scope. A missing size row is created at 0 first (a concurrent creation is
+    ignored), then incremented in the database."""
+    ScopeSize.objects.bulk_create([ScopeSize(**_scope_filter(scope)) for scope in added], ignore_conflicts=True)
+    for scope, n in added.items():
+        ScopeSize.objects.filter(**_scope_filter(scope)).update(lines=F("lines") + n)
 
 
 def _standing(key: Key, tally: Tally) -> Standing:
@@ -193,17 +211,23 @@ def standings_compute(*, season: Season | None = None) -> dict[Key, Tally]:
     return tallies
 
 
+def sizes_of(lines: Iterable[Key]) -> Counter[ScopeKey]:
+    """How many lines each scope has."""
+    return Counter(key[:4] for key in lines)
+
+
 @dataclass
 class RebuildReport:
     missing: list[Key] = field(default_factory=list)  # lines the results call for, not stored
     extra: list[Key] = field(default_factory=list)  # stored lines no result calls for
     changed: list[tuple[Key, tuple, tuple]] = field(default_factory=list)  # (key, stored, expected)
+    sizes: list[tuple[ScopeKey, int, int]] = field(default_factory=list)  # (scope, stored, expected lines)
     checked: int = 0
     fixed: bool = False
 
     @property
     def differences(self) -> int:
-        return len(self.missing) + len(self.extra) + len(self.changed)
+        return len(self.missing) + len(self.extra) + len(self.changed) + len(self.sizes)
 
 
 @transaction.atomic
@@ -235,11 +259,27 @@ def standings_rebuild(*, season: Season | None = None, fix: bool = True) -> Rebu
             standing.pk = pk
             to_update.append(standing)
     report.missing = [key for key in expected if key not in seen]
+    stored_sizes = ScopeSize.objects.select_for_update()
+    if season is not None:
+        stored_sizes = stored_sizes.filter(season=season)
+    have_sizes = dict.fromkeys(sizes_of(expected), 0)  # stored sizes; scopes without lines may have a 0 row
+    size_pks: dict[ScopeKey, list[int]] = {}
+    for pk, *scope, lines in stored_sizes.values_list("pk", "season_id", "kind", "format", "year", "lines"):
+        scope = tuple(scope)
+        have_sizes[scope] = have_sizes.get(scope, 0) + lines
+        size_pks.setdefault(scope, []).append(pk)
+    want_sizes = sizes_of(expected)
+    report.sizes = [(scope, have, want_sizes.get(scope, 0)) for scope, have in have_sizes.items()
+                    if have != want_sizes.get(scope, 0)]
     if fix and report.differences:
         for start in range(0, len(to_delete), 5_000):
             Standing.objects.filter(pk__in=to_delete[start:start + 5_000]).delete()
         Standing.objects.bulk_update(to_update, [*COUNTERS, "reached_at"], batch_size=2_000)
         Standing.objects.bulk_create([_standing(key, expected[key]) for key in report.missing], batch_size=2_000)
+        for scope, _have, want in report.sizes:
+            ScopeSize.objects.filter(pk__in=size_pks.get(scope, ())).delete()
+            if want:
+                ScopeSize.objects.create(**_scope_filter(scope), lines=want)
         report.fixed = True
         table_revision_bump()
     return report

@@ -9,18 +9,19 @@ from dataclasses import fields
 from django.core.management.base import BaseCommand, CommandError
 
 from rankings.models import Season
-from rankings.standings import Key, Tally, standings_rebuild
+from rankings.standings import Key, ScopeKey, Tally, standings_rebuild
 
 SHOWN = 20
 FIELDS = [f.name for f in fields(Tally)]
 
 
+def describe_scope(scope: ScopeKey) -> str:
+    season_id, kind, format, year = scope
+    return f"saison {season_id or 'toutes'}, type {kind or 'tous'}, format {format or 'tous'}, année {year or 'toutes'}"
+
+
 def describe(key: Key) -> str:
-    season_id, kind, format, year, duellist_id = key
-    return (
-        f"duelliste {duellist_id}, saison {season_id or 'toutes'}, type {kind or 'tous'}, "
-        f"format {format or 'tous'}, année {year or 'toutes'}"
-    )
+    return f"duelliste {key[4]}, {describe_scope(key[:4])}"
 
 
 class Command(BaseCommand):
@@ -47,11 +48,15 @@ class Command(BaseCommand):
                 for name, have, want in zip(FIELDS, stored, expected, strict=True) if have != want
             )
             self.stdout.write(f"  ligne fausse : {describe(key)} : {wrong}")
+        for scope, stored, expected in report.sizes[:SHOWN]:
+            self.stdout.write(f"  nombre de lignes faux : {describe_scope(scope)} : "
+                              f"{stored} → {expected}")
         if not report.differences:
             self.stdout.write(self.style.SUCCESS("Aucune différence : le classement est à jour."))
             return
         summary = (
             f"{len(report.missing)} manquante(s), {len(report.extra)} en trop, {len(report.changed)} fausse(s)"
+            + (f", {len(report.sizes)} nombre(s) de lignes faux" if report.sizes else "")
         )
         if report.fixed:
             self.stdout.write(self.style.WARNING(f"Différences corrigées : {summary}."))
