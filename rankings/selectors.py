@@ -94,14 +94,15 @@ def _page_sql(scope: Scope) -> tuple[str, list]:
 
 
 class RankingTable:
-    """The table of a scope in ranking order, for a paginator: `count()` (the stored size of the
-    scope, ScopeSize: one indexed read), and a slice gives the line dicts (with their rank) in one
-    query (see `_page_sql`)."""
+    """The table of a scope in ranking order, for a paginator: `len()` (the stored size of the scope,
+    ScopeSize: one indexed read; a `len` rather than a `count()` method, which Django's paginator
+    would inspect on every request), and a slice gives the line dicts (with their rank) in one query
+    (see `_page_sql`)."""
 
     def __init__(self, scope: Scope):
         self.scope = scope
 
-    def count(self) -> int:
+    def __len__(self) -> int:
         from django.db import connection
 
         from rankings.models import ScopeSize

@@ -124,7 +124,7 @@ def test_rankings_queries_do_not_grow_with_page_size_or_data(anonymous, django_a
     for url in ("/api/v1/rankings/?page_size=2", "/api/v1/rankings/?page_size=200",
                 "/api/v1/rankings/?season=mars&kind=non_rp&format=1v1&year=3", "/api/v1/rankings.bbcode?limit=100",
                 "/api/v1/rankings.html"):
-        with django_assert_max_num_queries(4):  # revision, season, count, page
+        with django_assert_max_num_queries(4):  # revision, season, size, page
             assert anonymous.get(url).status_code == 200
         with django_assert_max_num_queries(1):  # served from the cache: the revision only
             assert anonymous.get(url).status_code == 200

@@ -1,0 +1,76 @@
+"""The rankings API's uncached path: a fixed number of queries whatever the data, the page or the
+filters; the filters read without the serializer give what the serializer gives."""
+import datetime as dt
+
+import pytest
+
+from rankings.models import Season
+from rankings.selectors import forget_table_revision
+from rankings.services import season_save
+from tests.rankings.helpers import at, duellists, finished_duel
+
+pytestmark = pytest.mark.django_db
+
+UNCACHED = {  # url: queries (revision, [season], size, page)
+    "/api/v1/rankings/": 3,
+    "/api/v1/rankings/?page=2&page_size=3": 3,
+    "/api/v1/rankings/?page_size=200": 3,
+    "/api/v1/rankings/?kind=non_rp&format=1v1&year=3": 3,
+    "/api/v1/rankings/?season=mars": 4,
+    "/api/v1/rankings/?season=mars&kind=non_rp&format=1v1&year=3&page=2&page_size=2": 4,
+    "/api/v1/rankings.bbcode?season=mars&limit=100": 3,  # no size: the first lines only
+    "/api/v1/rankings.html": 2,
+}
+
+
+def play(n: int) -> None:
+    people = duellists(n)
+    for index, one in enumerate(people[:-1]):
+        finished_duel([one], [people[index + 1]], when=at(index % 20))
+    if not Season.objects.exists():
+        season_save(season=Season(name="Mars", slug="mars", starts_on=dt.date(2026, 3, 1),
+                                  ends_on=dt.date(2026, 3, 31)))
+
+
+@pytest.mark.parametrize("n", [6, 40])
+def test_the_uncached_path_costs_the_same_queries_with_little_or_more_data(anonymous, django_assert_num_queries, n):
+    play(n)
+    for url, queries in UNCACHED.items():
+        forget_table_revision()  # as after a change: the revision is read again
+        with django_assert_num_queries(queries):
+            response = anonymous.get(url)
+        assert response.status_code == 200, (url, response.content[:200])
+        forget_table_revision()
+        with django_assert_num_queries(1):  # cached: the revision only (re-read here, not trusted)
+            assert anonymous.get(url).status_code == 200
+        with django_assert_num_queries(0):  # the revision trusted for a second
+            assert anonymous.get(url).status_code == 200
+
+
+def test_more_data_same_queries_and_the_count_follows(anonymous, django_assert_num_queries):
+    play(6)
+    assert anonymous.get("/api/v1/rankings/").json()["count"] == 6
+    play(30)
+    forget_table_revision()
+    with django_assert_num_queries(3):
+        body = anonymous.get("/api/v1/rankings/?page_size=200").json()
+    assert body["count"] == 36 == len(body["results"])
+    assert [line["rank"] for line in body["results"]] == list(range(1, 37))
+
+
+@pytest.mark.parametrize(("fast", "slow"), [
+    ("year=3", "year=3.0"),  # what the serializer accepts is still accepted
+    ("kind=rp", "kind=x&kind=rp"),  # the last value, as before
+    ("", "page_size=50"),
+])
+def test_filters_read_directly_or_through_the_serializer_agree(anonymous, fast, slow):
+    play(6)
+    one, other = anonymous.get(f"/api/v1/rankings/?{fast}"), anonymous.get(f"/api/v1/rankings/?{slow}")
+    assert one.status_code == other.status_code == 200
+    assert {**one.json(), "next": None} == {**other.json(), "next": None}
+
+
+@pytest.mark.parametrize("query", ["season=", "kind=", "format=", "year=", "year=0", "season=pas%20un%20slug"])
+def test_empty_or_malformed_filters_are_still_400(anonymous, query):
+    response = anonymous.get(f"/api/v1/rankings/?{query}")
+    assert response.status_code == 400 and set(response.json()["errors"]) == {query.split("=")[0]}
