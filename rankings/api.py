@@ -215,6 +215,18 @@ class PageSizePagination(PageNumberPagination):
 
 class RankingPagination(PageSizePagination):
 
+    def paginate_queryset(self, queryset, request, view=None):
+        """As DRF's, the table's size and the page's lines read in one query when the page asked for
+        is a number (`?page=last` and bad pages: as before, the size first)."""
+        page_size = self.get_page_size(request)
+        try:
+            number = int(request.query_params.get(self.page_query_param) or 1)
+        except ValueError:
+            number = 0
+        if page_size and number >= 1 and isinstance(queryset, selectors.RankingTable):
+            queryset.prefetch((number - 1) * page_size, number * page_size)
+        return super().paginate_queryset(queryset, request, view)
+
     def get_paginated_response(self, data):
         return Response({
             "count": self.page.paginator.count, "next": self.get_next_link(), "previous": self.get_previous_link(),

@@ -68,64 +68,100 @@ def _scope_sql(alias: str, scope: Scope) -> tuple[str, list]:
     return sql, params if scope.season is None else [scope.season.pk, *params]
 
 
-def _page_sql(scope: Scope) -> tuple[str, list]:
-    """The lines of a page: the slice is taken on the ranking index alone (a subquery of duellist
-    ids), then only those lines are joined to their duellists, so a deep page does not join every line
-    before it (PostgreSQL would hash-join and sort the whole scope). Plain SQL: this is the hot path,
-    and compiling the equivalent queryset cost more than running it."""
+# Up to this offset a page is read by walking the ranking index and joining each line to its
+# duellist as it comes (fastest for the first pages); deeper, the slice is taken on the index alone
+# first (see `_page_sql`).
+DIRECT_OFFSET = 200
+
+
+def _page_sql(scope: Scope, *, offset: int, with_size: bool = False) -> tuple[str, list]:
+    """The lines of a page, LIMIT and OFFSET left as the last two parameters; `with_size`: the
+    scope's stored size (ScopeSize) as a first column, so a page and its count are one query.
+
+    A first page walks the ranking index in order, joining lines to their duellists as it goes.
+    Deeper, the slice is taken on the index alone (a subquery of duellist ids), then only those lines
+    are joined, so a deep page does not join every line before it (PostgreSQL would hash-join and
+    sort the whole scope). Plain SQL: this is the hot path, and compiling the equivalent queryset cost
+    more than running it."""
     from django.db import connection
 
     from accounts.models import Duellist
+    from rankings.models import ScopeSize
 
     q = connection.ops.quote_name
     standing, duellist = q(Standing._meta.db_table), q(Duellist._meta.db_table)
-    outer, outer_params = _scope_sql("s", scope)
-    inner, inner_params = _scope_sql("i", scope)
+    outer, params = _scope_sql("s", scope)
     order = "{0}.points DESC, {0}.duels ASC, {0}.reached_at ASC, {0}.duellist_id ASC"
+    size = ""
+    if with_size:
+        where, size_params = _scope_sql("z", scope)
+        size = f"(SELECT z.lines FROM {q(ScopeSize._meta.db_table)} z WHERE {where}), "
+        params = [*size_params, *params]
     sql = (
-        f"SELECT d.forum_id, d.forum_name, d.character_name, s.points, s.duels, s.wins, s.draws, s.losses, "
-        f"s.disqualifications, s.purse, s.chocogrenouilles, s.reached_at "
-        f"FROM {standing} s INNER JOIN {duellist} d ON d.id = s.duellist_id "
-        f"WHERE {outer} AND s.duellist_id IN ("
-        f"SELECT i.duellist_id FROM {standing} i WHERE {inner} ORDER BY {order.format('i')} LIMIT %s OFFSET %s) "
-        f"ORDER BY {order.format('s')}"
+        f"SELECT {size}d.forum_id, d.forum_name, d.character_name, s.points, s.duels, s.wins, s.draws, "
+        f"s.losses, s.disqualifications, s.purse, s.chocogrenouilles, s.reached_at "
+        f"FROM {standing} s INNER JOIN {duellist} d ON d.id = s.duellist_id WHERE {outer} "
     )
-    return sql, [*outer_params, *inner_params]
+    if offset < DIRECT_OFFSET:
+        return f"{sql}ORDER BY {order.format('s')} LIMIT %s OFFSET %s", params
+    inner, inner_params = _scope_sql("i", scope)
+    sql += (
+        f"AND s.duellist_id IN (SELECT i.duellist_id FROM {standing} i WHERE {inner} "
+        f"ORDER BY {order.format('i')} LIMIT %s OFFSET %s) ORDER BY {order.format('s')}"
+    )
+    return sql, [*params, *inner_params]
 
 
 class RankingTable:
     """The table of a scope in ranking order, for a paginator: `len()` (the stored size of the scope,
     ScopeSize: one indexed read; a `len` rather than a `count()` method, which Django's paginator
     would inspect on every request), and a slice gives the line dicts (with their rank) in one query
-    (see `_page_sql`)."""
+    (see `_page_sql`). `prefetch(start, stop)`, when the page wanted is known beforehand, reads the
+    size and those lines in a single query; `len()` and that slice then use them."""
 
     def __init__(self, scope: Scope):
         self.scope = scope
+        self._size: int | None = None
+        self._prefetched: tuple[int, int, list[dict]] | None = None
+
+    def prefetch(self, start: int, stop: int) -> None:
+        rows = self._read(start, stop, with_size=True)
+        if rows:  # else (an empty table, a page past the end) the size is read on its own if needed
+            self._size = rows[0][0]
+        self._prefetched = (start, stop, [line_dict(row[1:], rank=start + i + 1) for i, row in enumerate(rows)])
 
     def __len__(self) -> int:
         from django.db import connection
 
         from rankings.models import ScopeSize
 
+        if self._size is not None:
+            return self._size
         where, params = _scope_sql("z", self.scope)
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT z.lines FROM {connection.ops.quote_name(ScopeSize._meta.db_table)} z "  # noqa: S608
                            f"WHERE {where}", params)
             row = cursor.fetchone()
-        return row[0] if row else 0
+        self._size = row[0] if row else 0
+        return self._size
 
     def __getitem__(self, item: slice) -> list[dict]:
-        from django.db import connection
-
         start = item.start or 0
         if item.stop is not None and item.stop <= start:
             return []
-        sql, params = _page_sql(self.scope)
-        limit = -1 if item.stop is None else item.stop - start
+        if self._prefetched is not None:
+            first, last, lines = self._prefetched
+            if start == first and item.stop is not None and item.stop <= last:
+                return lines[:item.stop - start]
+        return [line_dict(row, rank=start + i + 1) for i, row in enumerate(self._read(start, item.stop))]
+
+    def _read(self, start: int, stop: int | None, *, with_size: bool = False) -> list[tuple]:
+        from django.db import connection
+
+        sql, params = _page_sql(self.scope, offset=start, with_size=with_size)
         with connection.cursor() as cursor:
-            cursor.execute(sql, [*params, limit if limit >= 0 else 2**62, start])
-            rows = cursor.fetchall()
-        return [line_dict(values, rank=start + index + 1) for index, values in enumerate(rows)]
+            cursor.execute(sql, [*params, 2**62 if stop is None else stop - start, start])
+            return cursor.fetchall()
 
 
 def ranking_page(scope: Scope, *, offset: int, limit: int) -> list[dict]:

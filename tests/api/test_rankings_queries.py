@@ -11,13 +11,14 @@ from tests.rankings.helpers import at, duellists, finished_duel
 
 pytestmark = pytest.mark.django_db
 
-UNCACHED = {  # url: queries (revision, [season], size, page)
-    "/api/v1/rankings/": 3,
-    "/api/v1/rankings/?page=2&page_size=3": 3,
-    "/api/v1/rankings/?page_size=200": 3,
-    "/api/v1/rankings/?kind=non_rp&format=1v1&year=3": 3,
-    "/api/v1/rankings/?season=mars": 4,
-    "/api/v1/rankings/?season=mars&kind=non_rp&format=1v1&year=3&page=2&page_size=2": 4,
+UNCACHED = {  # url: queries (revision, [season], the page with the scope's size)
+    "/api/v1/rankings/": 2,
+    "/api/v1/rankings/?page=2&page_size=3": 2,
+    "/api/v1/rankings/?page_size=200": 2,
+    "/api/v1/rankings/?kind=non_rp&format=1v1&year=3": 2,
+    "/api/v1/rankings/?season=mars": 3,
+    "/api/v1/rankings/?season=mars&kind=non_rp&format=1v1&year=3&page=2&page_size=2": 3,
+    "/api/v1/rankings/?page=last&page_size=4": 3,  # the size first, then the page
     "/api/v1/rankings.bbcode?season=mars&limit=100": 3,  # no size: the first lines only
     "/api/v1/rankings.html": 2,
 }
@@ -52,7 +53,7 @@ def test_more_data_same_queries_and_the_count_follows(anonymous, django_assert_n
     assert anonymous.get("/api/v1/rankings/").json()["count"] == 6
     play(30)
     forget_table_revision()
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(2):
         body = anonymous.get("/api/v1/rankings/?page_size=200").json()
     assert body["count"] == 36 == len(body["results"])
     assert [line["rank"] for line in body["results"]] == list(range(1, 37))
@@ -74,3 +75,15 @@ def test_filters_read_directly_or_through_the_serializer_agree(anonymous, fast, 
 def test_empty_or_malformed_filters_are_still_400(anonymous, query):
     response = anonymous.get(f"/api/v1/rankings/?{query}")
     assert response.status_code == 400 and set(response.json()["errors"]) == {query.split("=")[0]}
+
+
+def test_pages_past_the_end_and_an_empty_table(anonymous, django_assert_num_queries):
+    with django_assert_num_queries(3):  # revision, the (empty) page with its size, the size alone
+        body = anonymous.get("/api/v1/rankings/").json()
+    assert (body["count"], body["results"], body["next"]) == (0, [], None)
+    play(6)
+    assert anonymous.get("/api/v1/rankings/?page=3&page_size=2").json()["results"][-1]["rank"] == 6
+    for page in ("4", "0", "-1", "deux", "last"):
+        response = anonymous.get(f"/api/v1/rankings/?page={page}&page_size=2")
+        assert response.status_code == (200 if page == "last" else 404), page
+    assert anonymous.get("/api/v1/rankings/?page=last&page_size=2").json()["results"][0]["rank"] == 5

@@ -86,7 +86,9 @@ def test_rebuild_builds_the_sizes_of_a_table_built_without_them(league):
     assert stored_sizes() == counted_lines()
 
 
-def test_the_plain_sql_page_is_the_documented_order_at_every_offset():
+@pytest.mark.parametrize("direct_offset", [0, 3, 200])  # from the index alone / direct join, from offset 3 / always
+def test_the_plain_sql_page_is_the_documented_order_at_every_offset(monkeypatch, direct_offset):
+    monkeypatch.setattr(selectors, "DIRECT_OFFSET", direct_offset)
     people = duellists(9)
     for index, one in enumerate(people):  # ties on points and duels, broken by reached_at then the profile
         finished_duel([one], [people[(index + 3) % 9]], when=at(index % 3), winner=None if index % 4 == 0 else 1)
@@ -103,6 +105,11 @@ def test_the_plain_sql_page_is_the_documented_order_at_every_offset():
                     expected[start:start + size]
                 assert [x["rank"] for x in page] == list(range(start + 1, start + 1 + len(page)))
         assert [x["forum_id"] for x in table[2:]] == [x[0] for x in expected[2:]]
+        for start in (0, 4, 8, 20):  # the page and the size in one query give the same
+            prefetched = selectors.RankingTable(scope)
+            prefetched.prefetch(start, start + 4)
+            assert len(prefetched) == len(expected)
+            assert prefetched[start:start + 4] == table[start:start + 4]
         assert all(x["reached_at"].utcoffset() == dt.timedelta(0) for x in table[0:50])
 
 
