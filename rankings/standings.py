@@ -169,10 +169,12 @@ def _scope_filter(scope: ScopeKey) -> dict:
 def sizes_add(added: Counter[ScopeKey]) -> None:
     """Count new lines in their scopes' sizes (ScopeSize), atomically: two duels finishing at once may
     add lines to the same scope. A missing size row is created at 0 first (a concurrent creation is
-    ignored), then incremented in the database."""
-    ScopeSize.objects.bulk_create([ScopeSize(**_scope_filter(scope)) for scope in added], ignore_conflicts=True)
-    for scope, n in added.items():
-        ScopeSize.objects.filter(**_scope_filter(scope)).update(lines=F("lines") + n)
+    ignored), then incremented in the database; always in the same order, so that two transactions
+    lock the rows they share in the same order (no deadlock)."""
+    scopes = sorted(added, key=lambda scope: (scope[0] is not None, scope[0] or 0, *scope[1:]))
+    ScopeSize.objects.bulk_create([ScopeSize(**_scope_filter(scope)) for scope in scopes], ignore_conflicts=True)
+    for scope in scopes:
+        ScopeSize.objects.filter(**_scope_filter(scope)).update(lines=F("lines") + added[scope])
 
 
 def _standing(key: Key, tally: Tally) -> Standing:
