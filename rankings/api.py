@@ -227,11 +227,14 @@ class RankingPagination(PageSizePagination):
             queryset.prefetch((number - 1) * page_size, number * page_size)
         return super().paginate_queryset(queryset, request, view)
 
-    def get_paginated_response(self, data):
-        return Response({
+    def paginated_data(self, data) -> dict:
+        return {
             "count": self.page.paginator.count, "next": self.get_next_link(), "previous": self.get_previous_link(),
             "scope": self.scope, "tie_break": str(TIE_BREAK), "results": data,
-        })
+        }
+
+    def get_paginated_response(self, data):
+        return Response(self.paginated_data(data))
 
 
 class RankingListView(CachedTableView):
@@ -249,8 +252,7 @@ class RankingListView(CachedTableView):
         for line in lines:  # as DRF's encoder writes it, without a call back from the C encoder per line
             reached_at = line["reached_at"].isoformat()
             line["reached_at"] = reached_at[:-6] + "Z" if reached_at.endswith("+00:00") else reached_at
-        data = paginator.get_paginated_response(lines).data
-        return renderers.JSONRenderer().render(data)
+        return renderers.JSONRenderer().render(paginator.paginated_data(lines))
 
     @extend_schema(parameters=[*SCOPE_PARAMETERS,
                                OpenApiParameter("page", OpenApiTypes.INT),
