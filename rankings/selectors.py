@@ -15,7 +15,6 @@ from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS, Result, Season, S
 RANKING_ORDER = ("-points", "duels", "reached_at", "duellist_id")
 
 
-
 @dataclass(frozen=True)
 class Scope:
     """Which table: all-time or a season, every kind or one, every format or one, every year or one."""
