@@ -35,7 +35,7 @@ def line_dict(values: tuple, *, rank: int) -> dict:
      chocogrenouilles, reached_at) = values
     if isinstance(reached_at, str):  # a backend without a datetime converter
         reached_at = dt.datetime.fromisoformat(reached_at)
-    if reached_at.tzinfo is None:  # SQLite stores UTC without an offset
+    if reached_at.tzinfo is None:  # read in UTC without an offset (see `_page_sql`)
         reached_at = reached_at.replace(tzinfo=dt.UTC)
     return {
         "rank": rank,
@@ -96,9 +96,12 @@ def _page_sql(scope: Scope, *, offset: int, with_size: bool = False) -> tuple[st
         where, size_params = _scope_sql("z", scope)
         size = f"(SELECT z.lines FROM {q(ScopeSize._meta.db_table)} z WHERE {where}), "
         params = [*size_params, *params]
+    # PostgreSQL: read as a UTC timestamp without time zone (made aware by `line_dict`): psycopg's own
+    # loader, rather than the per-value Python one Django installs for timestamptz (a tenth of the read).
+    reached_at = "s.reached_at AT TIME ZONE 'UTC'" if connection.vendor == "postgresql" else "s.reached_at"
     sql = (
         f"SELECT {size}d.forum_id, d.forum_name, d.character_name, s.points, s.duels, s.wins, s.draws, "
-        f"s.losses, s.disqualifications, s.purse, s.chocogrenouilles, s.reached_at "
+        f"s.losses, s.disqualifications, s.purse, s.chocogrenouilles, {reached_at} "
         f"FROM {standing} s INNER JOIN {duellist} d ON d.id = s.duellist_id WHERE {outer} "
     )
     if offset < DIRECT_OFFSET:
