@@ -90,7 +90,7 @@ def test_player_dashboard_and_duel_page_in_english():
     declare(duel, referee)
     client = english(a.duellist.user)
     check(page(client, reverse("duels:dashboard")),
-          CHROME_EN + ["My duels", "You have a duel in progress", "Duel no. 1", "against", "defence phase"],
+          CHROME_EN + ["My duels", "You have a duel in progress", f"Duel no. {duel.pk}", "against", "defence phase"],
           CHROME_FR + ["Mes duels", "Vous avez un duel en cours", "contre", "phase de défense"])
     check(page(client, reverse("duels:duel", args=[duel.pk])),
           ["The stage", "The duel thread", "Referee's declaration", "Spell: ", "fatigue points"],
