@@ -104,10 +104,15 @@ def test_a_real_worker_expires_an_overdue_window_through_redis(worker):
     finally:
         celery_app.conf.broker_url, celery_app.conf.task_always_eager = saved
 
+    def done() -> bool:
+        # The referee's notice is written after the expiry commits (on_commit), so wait for both.
+        expired = Window.objects.filter(pk=window.pk, state=WindowState.EXPIRED).exists()
+        return expired and Notification.objects.filter(user=referee, kind="window_expired").exists()
+
     deadline = time.monotonic() + WAIT_SECONDS
-    while not Window.objects.filter(pk=window.pk, state=WindowState.EXPIRED).exists():
+    while not done():
         assert process.poll() is None, f"the worker exited ({process.returncode}):\n{worker_log(log)}"
-        assert time.monotonic() < deadline, f"not expired after {WAIT_SECONDS} s; worker log:\n{worker_log(log)}"
+        assert time.monotonic() < deadline, f"not done after {WAIT_SECONDS} s; worker log:\n{worker_log(log)}"
         time.sleep(0.2)  # polling the database, bounded by the deadline above
 
     assert Fault.objects.get(window=window).participant == b
