@@ -4,6 +4,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.admin import ReadOnlyAdmin
 from duels.models import (
     Declaration,
     Duel,
@@ -17,17 +18,6 @@ from duels.models import (
     WindowSlot,
     WindowState,
 )
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Registration)

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.utils.translation import gettext as _
 
+from config.admin import ReadOnlyAdmin
 from rankings.models import Result, SalaryScale, Season, Standing
 from rankings.services import season_delete, season_save
 from rankings.standings import standings_rebuild
@@ -15,19 +16,10 @@ class SalaryScaleAdmin(admin.ModelAdmin):
 
 
 @admin.register(Result)
-class ResultAdmin(admin.ModelAdmin):
+class ResultAdmin(ReadOnlyAdmin):
     list_display = ("duellist", "duel", "outcome", "champion_points", "purse", "chocogrenouille", "recorded_at")
     list_filter = ("outcome",)
     search_fields = ("duellist__forum_name",)
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Season)
@@ -65,7 +57,7 @@ class SeasonAdmin(admin.ModelAdmin):
 
 
 @admin.register(Standing)
-class StandingAdmin(admin.ModelAdmin):
+class StandingAdmin(ReadOnlyAdmin):
     """The stored table, read-only: it follows the results (`manage.py rankings_rebuild` recomputes it)."""
 
     list_display = ("duellist", "season", "kind", "format", "year", "points", "duels", "wins", "draws", "losses",
@@ -74,11 +66,3 @@ class StandingAdmin(admin.ModelAdmin):
     search_fields = ("duellist__forum_name",)
     list_select_related = ("duellist", "season")
 
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
