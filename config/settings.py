@@ -136,7 +136,7 @@ STORAGES = {
 
 # Celery: with REDIS_URL, a real broker; without it, tasks run in-process (one-machine default).
 REDIS_URL = os.environ.get("REDIS_URL", "")
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost//"
 # One cache shared by every web process when Redis is there (rankings pages, throttling counters);
 # otherwise each process keeps its own in memory.
 CACHES = {

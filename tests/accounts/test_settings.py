@@ -37,7 +37,7 @@ def test_sqlite_by_default_and_postgresql_from_database_url():
 
 def test_celery_runs_in_process_without_redis_and_uses_redis_url_when_set():
     local = settings_value("s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL", DEBUG="1")
-    assert local.stdout.strip() == "(True, 'memory://')"
+    assert local.stdout.strip() == "(True, 'memory://localhost//')"
     redis = settings_value("s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL", DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/0")
     assert redis.stdout.strip() == "(False, 'redis://127.0.0.1:6379/0')"
     cache = settings_value("s.CACHES['default']['BACKEND']", DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/0")
