@@ -45,6 +45,13 @@ class Duel(models.Model):
     created_at = models.DateTimeField(_("créé le"), default=timezone.now)
     started_at = models.DateTimeField(_("commencé le"), null=True, blank=True)
     finished_at = models.DateTimeField(_("terminé le"), null=True, blank=True, db_index=True)
+    # Cancellation (before the start signal only, services.cancel): not an ending, no wand rest.
+    cancelled_at = models.DateTimeField(_("annulé le"), null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("annulé par"),
+    )
+    cancel_reason = models.TextField(_("motif de l'annulation"), blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -75,6 +82,10 @@ class Duel(models.Model):
                 condition=models.Q(status__in=[DuelStatus.MATCHED, DuelStatus.CANCELLED])
                 | models.Q(referee__isnull=False),
                 name="duel_has_referee_after_matched",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status=DuelStatus.CANCELLED) | models.Q(cancelled_at__isnull=False),
+                name="duel_cancelled_has_date",
             ),
         ]
 

@@ -1,4 +1,5 @@
 """Duel services: the persisted state machine (DESIGN.md). Views, tasks and commands call only these."""
+from duels.services.cancel import duel_cancel
 from duels.services.deadlines import SweepReport, window_expire_overdue
 from duels.services.declarations import declaration_prepare, declaration_publish
 from duels.services.errors import MESSAGES, DuelError
@@ -10,7 +11,7 @@ from duels.services.setup import duel_start, magic_types_choose, referee_assign
 
 __all__ = [
     "MESSAGES", "DuelError", "MatchmakingReport", "SweepReport", "declaration_prepare", "declaration_publish",
-    "duel_start", "exemption_decide", "exemption_request", "fault_record", "forfeit", "magic_types_choose",
+    "duel_cancel", "duel_start", "exemption_decide", "exemption_request", "fault_record", "forfeit", "magic_types_choose",
     "matchmaking_run", "post_submit", "referee_assign", "registration_create", "registration_withdraw",
     "rp_word_count", "wand_rest_remaining", "window_expire_overdue",
 ]

@@ -74,6 +74,9 @@ MESSAGES = {
     "duplicate-types": _("Choisissez des types de magie différents."),
     "unknown-magic-type": _("Type de magie inconnu : %(slug)s."),
     "type-not-registered": _("En duel RP, les types de magie doivent être ceux de votre personnage (%(slug)s n'en fait pas partie)."),
+    "duel-already-started": _("Le duel a déjà commencé : il ne peut plus être annulé."),
+    "duel-already-over": _("Ce duel est déjà terminé ou annulé."),
+    "cancel-reason-required": _("Donnez le motif de l'annulation."),
     "not-ready": _("Le duel n'est pas prêt : il faut un arbitre et les types de magie de chaque duelliste."),
     # --- declarations ---
     "not-awaiting-declaration": _("Aucune déclaration n'est attendue pour l'instant."),

@@ -88,6 +88,11 @@ def on_exemption_decided(exemption: Exemption) -> None:
     transaction.on_commit(lambda: exemption_decided_notify(exemption_id=exemption_id), robust=True)
 
 
+def on_duel_cancelled(duel: Duel) -> None:
+    duel_id = duel.pk
+    transaction.on_commit(lambda: duel_cancelled_notify(duel_id=duel_id), robust=True)
+
+
 # Notices: load by id, send once each.
 
 def _window(window_id: int) -> Window:
@@ -200,3 +205,18 @@ def exemption_decided_notify(*, exemption_id: int) -> bool:
         user=_user_of(exemption.participant), kind=Kind.EXEMPTION, url=duel_url(exemption.participant.duel),
         dedupe_key=f"exemption:{exemption.pk}:{exemption.status}", message=message,
     ) is not None
+
+
+@transaction.atomic
+def duel_cancelled_notify(*, duel_id: int) -> int:
+    """Each duellist learns the duel was cancelled before it started, and why."""
+    duel = Duel.objects.get(pk=duel_id)
+    sent = 0
+    for participant in duel.participants.select_related("duellist__user"):
+        sent += notification_send(
+            user=_user_of(participant), kind=Kind.DUEL, url=duel_url(duel),
+            dedupe_key=f"duel:{duel.pk}:cancelled:{participant.pk}",
+            message=_("%(duel)s : duel annulé avant son début ; vous pouvez vous inscrire à nouveau. "
+                      "Motif : %(reason)s") % {"duel": duel, "reason": duel.cancel_reason},
+        ) is not None
+    return sent
