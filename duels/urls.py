@@ -22,4 +22,5 @@ urlpatterns = [
     path("<int:pk>/arbitrage/preparer/", referee.prepare, name="prepare"),
     path("<int:pk>/arbitrage/publier/", referee.publish, name="publish"),
     path("<int:pk>/arbitrage/faute/", referee.fault, name="fault"),
+    path("<int:pk>/arbitrage/annuler/", referee.cancel, name="cancel"),
 ]

@@ -18,12 +18,14 @@ from duels.services import (
     DuelError,
     declaration_prepare,
     declaration_publish,
+    duel_cancel,
     duel_start,
     exemption_decide,
     fault_record,
     matchmaking_run,
     referee_assign,
 )
+from duels.services.cancel import require_cancellable
 from duels.services.common import is_duel_referee
 from duels.views.common import referee_required, refused
 
@@ -139,6 +141,26 @@ def start(request, pk: int):
     except DuelError as error:
         return refused(request, error, "duels:adjudicate", duel.pk)
     messages.success(request, _("Signal de départ donné : les duellistes ont 48 h pour poster."))
+    return redirect("duels:adjudicate", duel.pk)
+
+
+@referee_required
+@require_POST
+def cancel(request, pk: int):
+    """Cancelling a duel not yet started takes two POSTs: the adjudication page's form (with the reason)
+    shows what it means, and only the confirmation (`confirm=yes`, the reason carried over) cancels."""
+    duel = _refereed_duel(request, pk)
+    reason = request.POST.get("reason", "").strip()
+    try:
+        require_cancellable(duel)
+        if not reason:
+            raise DuelError("cancel-reason-required")
+        if request.POST.get("confirm") != "yes":
+            return render(request, "duels/cancel.html", {"duel": duel, "reason": reason})
+        duel_cancel(duel=duel, by=request.user, reason=reason)
+    except DuelError as error:
+        return refused(request, error, "duels:adjudicate", duel.pk)
+    messages.success(request, _("Duel annulé : les duellistes sont prévenus et peuvent se réinscrire."))
     return redirect("duels:adjudicate", duel.pk)
 
 

@@ -4,6 +4,7 @@ import datetime as dt
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
 from accounts.models import Notification
 from duels.models import DuelFormat, DuelStatus
@@ -21,6 +22,13 @@ from tests.duels.test_registration import finished_duel
 from tests.factories.duels import DuellistFactory, RefereeFactory
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def french():
+    """The messages checked here are the French ones, whatever ran before in this process."""
+    with translation.override("fr"):
+        yield
 
 
 def staff():
