@@ -17,3 +17,15 @@ def _restore_migration_seed_data(request):
     if SalaryScale.objects.count() < len(DEFAULT_DAILY_SALARY):
         for year, salary in DEFAULT_DAILY_SALARY.items():
             SalaryScale.objects.get_or_create(year=year, defaults={"daily_salary": salary})
+
+
+@pytest.fixture(autouse=True)
+def _french_between_tests():
+    """A request in English leaves English active in the test thread (LocaleMiddleware activates the
+    request's language and nothing deactivates it): start and end every test in French, the site's
+    language, so service messages read outside a request do not depend on which test ran before."""
+    from django.utils import translation
+
+    translation.activate("fr")
+    yield
+    translation.activate("fr")
