@@ -1,5 +1,6 @@
 """Estrade settings: one module, driven by environment variables (see README's table)."""
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -22,11 +23,19 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 DEBUG = env_bool("DEBUG", False)
 
+# Management commands that neither serve, sign nor store anything: they run on a bare checkout
+# (`python manage.py replay FILE`, as `../shared/tools/check_scenarios.py` calls it) without a key.
+OFFLINE_COMMANDS = {"replay"}
+RUNNING_OFFLINE_COMMAND = (
+    len(sys.argv) > 1 and Path(sys.argv[0]).name == "manage.py" and sys.argv[1] in OFFLINE_COMMANDS
+)
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if not DEBUG and not RUNNING_OFFLINE_COMMAND:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    # Development only: a fresh key per process; sessions do not survive a restart.
+    # Development (or an offline command) only: a fresh key per process, never used to sign
+    # anything that outlives it.
     SECRET_KEY = "dev-" + get_random_secret_key()
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")

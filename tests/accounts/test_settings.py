@@ -58,3 +58,20 @@ def test_production_has_secure_cookies_and_hosts_from_environment():
 def test_french_is_the_language_and_paris_the_time_zone():
     result = settings_value("s.LANGUAGE_CODE, s.TIME_ZONE, s.USE_TZ, [c for c, _ in s.LANGUAGES]", DEBUG="1")
     assert result.stdout.strip() == "('fr', 'Europe/Paris', True, ['fr', 'en'])"
+
+
+def test_replay_runs_on_a_bare_checkout_without_a_secret_key(tmp_path):
+    # ../shared/tools/check_scenarios.py calls `python manage.py replay FILE` with no settings at all.
+    scenario = tmp_path / "s.json"
+    scenario.write_text(
+        '{"duel": {"format": "1v1"}, "duellists": [{"id": "A", "team": 1, "year": 1, "types": []},'
+        ' {"id": "B", "team": 2, "year": 1, "types": []}], "spells": [], "turns": []}'
+    )
+    environment = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "DATABASE_URL"}}
+    result = subprocess.run([sys.executable, "manage.py", "replay", str(scenario)], cwd=ROOT, env=environment,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert '"status": "ongoing"' in result.stdout
+    other = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=environment,
+                           capture_output=True, text=True)
+    assert other.returncode != 0 and "SECRET_KEY must be set" in other.stderr
