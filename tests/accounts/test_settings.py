@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -75,3 +77,18 @@ def test_replay_runs_on_a_bare_checkout_without_a_secret_key(tmp_path):
     other = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=environment,
                            capture_output=True, text=True)
     assert other.returncode != 0 and "SECRET_KEY must be set" in other.stderr
+
+
+def test_manage_py_started_by_a_python_without_django_uses_the_project_virtualenv(tmp_path):
+    base_python = Path(sys.base_prefix) / "bin" / "python3"
+    if not base_python.exists() or Path(sys.prefix) == Path(sys.base_prefix):
+        pytest.skip("tests are not running in a virtualenv with a separate base Python")
+    if subprocess.run([str(base_python), "-c", "import django"], capture_output=True).returncode == 0:
+        pytest.skip("the base Python has Django installed: nothing to fall back from")
+    if not (ROOT / ".venv" / "bin" / "python").exists():
+        pytest.skip("no .venv in the project (make install creates it)")
+    environment = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "DATABASE_URL"}}
+    result = subprocess.run([str(base_python), "manage.py", "replay", "--help"], cwd=ROOT, env=environment,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "replay" in result.stdout
