@@ -62,7 +62,9 @@ def test_after_cancelling_the_players_dashboard_shows_it_and_offers_registration
     page = text(client_for(player).get(reverse("duels:dashboard")))
     assert "Vous avez un duel en cours" not in page and "M'inscrire à un duel" in page
     assert "annulé" in page and REASON in page
-    assert client_for(player).get(reverse("duels:duel", args=[duel.pk])).status_code == 200  # the notice's link
+    duel_page = client_for(player).get(reverse("duels:duel", args=[duel.pk]))  # the notice's link
+    assert duel_page.status_code == 200
+    assert "data-cancelled" in text(duel_page) and REASON in text(duel_page)
 
 
 def test_players_other_referees_and_started_duels_are_refused():
