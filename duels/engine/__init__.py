@@ -30,7 +30,7 @@ Rulings where RULES.md is silent (each has a test named test_ruling_...):
 - Live posts (`require_rolls=False`) must not carry rolls: a roll is refused `invalid-roll`.
 - `check_post` takes `already_posted` (ids) rather than keeping posters in the state.
 """
-from .bets import allowed_bets, chance
+from .bets import allowed_bets, bet_wins, chance
 from .checks import DUEL_OVER, REFUSED_CODES, check_post, step_needs_roll
 from .events import Event
 from .options import options_for
@@ -57,4 +57,5 @@ __all__ = [
     "allowed_bets", "apply_disqualification", "apply_forfeit", "apply_penalty", "chance",
     "check_post", "expected_posters", "new_duel_state", "options_for", "outcome", "replay",
     "resolve_action_phase", "resolve_defence_phase", "spell_from_dict", "step_needs_roll", "validate_post",
+    "bet_wins",
 ]

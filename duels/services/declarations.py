@@ -33,11 +33,11 @@ def rolls_apply(*, seed: str, turn: int, phase: str, posts: list[Post]) -> tuple
         steps = []
         for index, step in enumerate(post.steps):
             step = dict(step)
-            bet = step.get("dodge") if "dodge" in step else step.get("bet")
-            if bet is not None:
+            if rules.step_needs_roll(step):
+                bet = step["dodge"] if "dodge" in step else step["bet"]
                 roll = dice.roll_derive(seed=seed, turn=turn, phase=phase, post_order=post.order, step_index=index)
                 step["roll"] = roll
-                success = str(roll) in str(bet)
+                success = rules.bet_wins(bet, roll)
                 rolls.append({
                     "post_order": post.order, "step_index": index, "by": post.participant.engine_id,
                     "kind": "dodge" if "dodge" in step else "bet", "spell": step.get("cast"), "bet": str(bet),

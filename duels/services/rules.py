@@ -12,6 +12,7 @@ from duels.engine import (
     apply_disqualification,
     apply_forfeit,
     apply_penalty,
+    bet_wins,
     check_post,
     expected_posters,
     new_duel_state,
@@ -19,13 +20,14 @@ from duels.engine import (
     resolve_action_phase,
     resolve_defence_phase,
     spell_from_dict,
+    step_needs_roll,
     validate_post,
 )
 
 __all__ = [
     "DuelState", "Outcome", "PhaseResult", "ScenarioError", "apply_disqualification", "apply_forfeit",
-    "apply_penalty", "check_post", "expected_posters", "new_duel_state", "outcome", "resolve_action_phase",
-    "resolve_defence_phase", "spell_from_dict", "state_load", "validate_post",
+    "apply_penalty", "bet_wins", "check_post", "expected_posters", "new_duel_state", "outcome", "resolve_action_phase",
+    "resolve_defence_phase", "spell_from_dict", "state_load", "step_needs_roll", "validate_post",
 ]
 
 
