@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "spells",
     "duels",
     "rankings",
+    "audit",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,82 @@
+"""The audit log: one append-only row per referee or staff action (DESIGN.md "Growing it").
+
+Rows are written only by `audit.services.audit_record`, inside the transaction of the action they record,
+so an action that rolls back leaves no entry and an entry never describes something that did not happen.
+Nothing in the app updates or deletes them: `save()` refuses an existing row, `delete()` refuses always, and
+the queryset's bulk `update()`/`delete()` refuse too (the admin is read-only)."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class AuditAction(models.TextChoices):
+    DUEL_TAKE = "duel.take", _("arbitrage pris")
+    DUEL_START = "duel.start", _("signal de départ")
+    DUEL_CANCEL = "duel.cancel", _("duel annulé")
+    REFEREE_ASSIGN = "duel.referee_assign", _("arbitre réassigné")
+    REFEREE_RELEASE = "duel.referee_release", _("arbitrage rendu")
+    DECLARATION_PUBLISH = "declaration.publish", _("déclaration publiée")
+    DECLARATION_CORRECT = "declaration.correct", _("déclaration corrigée")
+    DECISION = "declaration.decision", _("décision de l'arbitre")
+    POST_VOID = "post.void", _("message annulé")
+    FAULT = "fault.record", _("faute relevée")
+    EXEMPTION_DECIDE = "exemption.decide", _("dispense décidée")
+    DEADLINE_EXTEND = "window.extend", _("délai prolongé")
+    POST_REOPEN = "slot.reopen", _("message manqué rouvert")
+    ROLE_CHANGE = "account.role", _("rôle modifié")
+    INVITATION = "account.invitation", _("invitation")
+
+
+class AuditLogQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise TypeError("The audit log is append-only: entries are never updated.")
+
+    def delete(self):
+        raise TypeError("The audit log is append-only: entries are never deleted.")
+
+
+class AuditLog(models.Model):
+    """Who did what, when, on which duel, and why. `action` is a free string (stable, dotted) so another
+    app can log its own actions; the known ones are `AuditAction`. `data` holds the action's details
+    (ids, old and new values) as JSON."""
+
+    created_at = models.DateTimeField(_("le"), db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("par"), help_text=_("Vide : une action automatique (échéance)."),
+    )
+    action = models.CharField(_("action"), max_length=40, db_index=True)
+    duel = models.ForeignKey(
+        "duels.Duel", on_delete=models.PROTECT, null=True, blank=True, related_name="audit_entries",
+        verbose_name=_("duel"),
+    )
+    reason = models.TextField(_("motif"), blank=True)
+    data = models.JSONField(_("détails"), default=dict, blank=True)
+
+    objects = AuditLogQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        verbose_name = _("entrée du journal")
+        verbose_name_plural = _("journal d'audit")
+        indexes = [models.Index(fields=["duel", "created_at"], name="audit_duel_time_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%d/%m/%Y %H:%M} — {self.action_label}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and not self._state.adding:
+            raise TypeError("The audit log is append-only: entries are never updated.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError("The audit log is append-only: entries are never deleted.")
+
+    @property
+    def action_label(self) -> str:
+        try:
+            return str(AuditAction(self.action).label)
+        except ValueError:
+            return self.action
