@@ -12,7 +12,6 @@ Rulings where RULES.md is silent (each has a test named test_ruling_...):
 - A duellist who does not post in an action phase passes; that pass is the post a status received
   before it was waiting for, so the status is used up (a status received after one's own post
   waits for next turn's post).
-- Climbing back from off the stage walks in from the edge zone: it is blocked like a move.
 - A pending push/pull is measured from the caster's position at the second declaration.
 - An opponent already out is a valid target (the spell misses, paid); a vanished creature's id is
   unknown (invalid-target). A knocked-out duellist holds no zone (no blocking, summons may land).

@@ -16,6 +16,7 @@ VOID_REASONS = {
     "pushed-off": "tombé de l'estrade plus tôt dans la phase",
     "knocked-out": "hors combat",
     "dodge-pf": "moins de 2 PF pour esquiver",
+    "zone-held": "la zone choisie est occupée par un adversaire",
 }
 STATUS_WORDS = {"stun": "étourdi", "disarm": "désarmé", "bind": "entravé"}
 
@@ -61,8 +62,8 @@ def moved(actor: str, start: int, end: int, wanted: int, cost: int) -> Event:
 
 
 def voided(actor: str, what: str, reason: str, spell: str | None = None) -> Event:
-    label = {"move": "Déplacement", "cast": f"Sort {spell}" if spell else "Sort", "dodge": "Esquive"}[what]
-    cancelled = "annulée" if what == "dodge" else "annulé"
+    label = {"move": "Déplacement", "climb": "Retour sur l'estrade", "cast": f"Sort {spell}" if spell else "Sort", "dodge": "Esquive"}[what]
+    cancelled = "annulé" if what in ("move", "cast") else "annulée"
     return Event("voided", f"{label} de {actor} {cancelled} : {VOID_REASONS[reason]}.", actor=actor,
                  spell=spell, outcome=reason, numbers={"step": what})
 
@@ -192,3 +193,30 @@ def duel_won(team: int) -> Event:
 
 def duel_drawn() -> Event:
     return Event("draw", "Égalité : le duel se termine sans vainqueur.", outcome="draw")
+
+
+# --- Referee decisions ("sauf indication contraire de l'arbitre", RULES.md §4.1.1; engine/adjustments.py) ---
+ADJUSTED_STATUS_WORDS = {"stun": "étourdi", "disarm": "désarmé", "bind": "entravé"}
+
+
+def adjusted_points(target: str, key: str, before: int, after: int, reason: str) -> Event:
+    """`key`: "pf" or "pm"."""
+    change = after - before
+    verb = "gagne" if change >= 0 else "perd"
+    text = (f"Décision de l'arbitre : {target} {verb} {abs(change)} {key.upper()} "
+            f"({before} → {after}). Motif : {reason}")
+    return Event("adjusted", text, target=target, outcome=key,
+                 numbers={"key": key, "from": before, "to": after, "reason": reason})
+
+
+def adjusted_position(target: str, before: int, after: int, reason: str) -> Event:
+    text = f"Décision de l'arbitre : {target} passe de la {_zone(before)} à la {_zone(after)}. Motif : {reason}"
+    return Event("adjusted", text, target=target, outcome="pos",
+                 numbers={"key": "pos", "from": before, "to": after, "reason": reason})
+
+
+def adjusted_status(target: str, status_key: str, reason: str) -> Event:
+    text = (f"Décision de l'arbitre : {target} n'est plus {ADJUSTED_STATUS_WORDS[status_key]}. "
+            f"Motif : {reason}")
+    return Event("adjusted", text, target=target, outcome="status",
+                 numbers={"key": "status", "status": status_key, "reason": reason})

@@ -14,9 +14,7 @@ def blocking_zones(state: DuelState, mover: DuellistState) -> set[int]:
 
 
 def walk(start: int, wanted: int, blocked: set[int]) -> int:
-    """Where a voluntary move from `start` toward zone `wanted` ends: before the first blocked zone.
-    The same walk climbs back from off the stage (0 or 12), so a climb is blocked like a move
-    (ruling: the climber gets back on at the edge zone and walks)."""
+    """Where a voluntary move from `start` toward zone `wanted` ends: before the first blocked zone."""
     step = 1 if wanted > start else -1
     pos = start
     while pos != wanted:
@@ -27,9 +25,20 @@ def walk(start: int, wanted: int, blocked: set[int]) -> int:
 
 
 def move_destination(state: DuelState, mover: DuellistState, wanted: int) -> tuple[int, int]:
-    """(destination, PF cost) of a voluntary move: 1 PF per zone actually crossed."""
+    """(destination, PF cost) of a voluntary move on the stage: 1 PF per zone actually crossed.
+    A climb back from off the stage is not a walk: see `climb_destination`."""
+    if not on_stage(mover.pos):
+        end = climb_destination(state, mover, wanted)
+        return (mover.pos, 0) if end is None else (end, abs(end - mover.pos))
     end = walk(mover.pos, wanted, blocking_zones(state, mover))
     return end, abs(end - mover.pos)
+
+
+def climb_destination(state: DuelState, mover: DuellistState, wanted: int) -> int | None:
+    """Climbing back from 0 or 12 goes straight onto "la zone de votre choix" (rulebook §5.3,
+    RULES.md "Off the stage"): nothing on the way blocks it, it costs |position - zone|. None when
+    the chosen zone itself holds an opponent or an opposing creature (the climb is void)."""
+    return None if wanted in blocking_zones(state, mover) else wanted
 
 
 def push_destination(target_pos: int, target_team: int, source_pos: int, distance: int) -> tuple[int, bool]:

@@ -17,7 +17,7 @@ from .checks import step_kind
 from .creatures import creatures_expire, creatures_strike
 from .effects import apply_effect
 from .events import Event
-from .movement import move_destination
+from .movement import climb_destination, move_destination
 from .outcome import Outcome, announce_outcome, outcome
 from .state import ACTION, DEFENCE, DuellistState, DuelState, on_stage
 
@@ -136,9 +136,12 @@ def _resolve_action_post(board: Board, post: dict, opened_off_stage: set[str]) -
 
 
 def _move(board: Board, me: DuellistState, wanted: int) -> None:
+    if not on_stage(me.pos) and climb_destination(board.state, me, wanted) is None:
+        board.emit(events.voided(me.id, "climb", "zone-held"))  # no cost, stays off the stage
+        return
     end, cost = move_destination(board.state, me, wanted)
     if cost > me.pf:
-        board.emit(events.voided(me.id, "move", "cost"))
+        board.emit(events.voided(me.id, "move" if on_stage(me.pos) else "climb", "cost"))
         return
     start = me.pos
     me.pos = end

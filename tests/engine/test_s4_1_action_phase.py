@@ -3,6 +3,7 @@ bets, modulations, overlevel, reach) and which effects wait for the defence phas
 import pytest
 
 from duels.engine import check_post, resolve_action_phase
+from duels.engine.state import CreatureState
 from tests.engine.helpers import (
     cast,
     duellists_1v1,
@@ -82,10 +83,64 @@ def test_climbing_back_from_12_to_9():
     assert (after.duellist("B").pos, after.duellist("B").pf) == (9, 13)
 
 
-def test_ruling_climbing_back_is_blocked_like_a_move():
+def test_climbing_back_is_not_blocked_by_an_opponent_on_the_way():
+    # RULES.md "Off the stage": an opponent in zone 1 cannot keep a fallen duellist off the stage.
+    s = state(A=0, B=1)
+    result = resolve_action_phase(s, [post("A", mv(3))])
+    a = result.state.duellist("A")
+    assert (a.pos, a.pf) == (3, 13)
+    assert [e.kind for e in result.events] == ["climb"]
+    assert "remonte sur l'estrade" in result.events[0].text and "bloqué" not in result.events[0].text
+
+
+def test_climbing_back_past_an_opposing_creature_from_12():
+    s = state(A=4, B=12)
+    s.creatures = (*s.creatures, CreatureState(id="A#1", owner="A", team=1, name="serpent", pf=3, damage=0, range=0, pos=11,
+                                     last_turn=3),)
+    after = resolve_action_phase(s, [post("B", mv(9))]).state
+    assert (after.duellist("B").pos, after.duellist("B").pf) == (9, 13)
+
+
+def test_climbing_onto_a_zone_held_by_an_opponent_is_void_and_free():
     s = state(A=0, B=2)
-    after = resolve_action_phase(s, [post("A", mv(5))]).state
-    assert (after.duellist("A").pos, after.duellist("A").pf) == (1, 15)
+    result = resolve_action_phase(s, [post("A", mv(2))])
+    a = result.state.duellist("A")
+    assert (a.pos, a.pf) == (0, 16)
+    assert result.events[0].kind == "voided" and result.events[0].outcome == "zone-held"
+
+
+def test_climbing_onto_a_zone_held_by_a_teammate_is_allowed():
+    s = state(duellists=duellists_2v2(), A=0, C=3)
+    after = resolve_action_phase(s, [post("A", mv(3))]).state
+    assert after.duellist("A").pos == 3
+
+
+def test_a_zone_freed_earlier_in_the_phase_can_be_climbed_onto():
+    # the zone is checked as the climb resolves, after the earlier posts
+    s = state(A=0, B=2)
+    after = resolve_action_phase(s, [post("B", mv(5)), post("A", mv(2))]).state
+    assert (after.duellist("A").pos, after.duellist("A").pf) == (2, 14)
+
+
+def test_a_zone_taken_earlier_in_the_phase_voids_the_climb():
+    s = state(A=0, B=4)
+    after = resolve_action_phase(s, [post("B", mv(2)), post("A", mv(2))]).state
+    assert (after.duellist("A").pos, after.duellist("A").pf) == (0, 16)
+
+
+def test_a_climb_costing_more_than_pf_is_void():
+    s = state(A=0)
+    s.duellist("A").pf = 2
+    result = resolve_action_phase(s, [post("A", mv(3))])
+    assert (result.state.duellist("A").pos, result.state.duellist("A").pf) == (0, 2)
+    assert result.events[0].outcome == "cost"
+
+
+def test_a_climb_costing_exactly_pf_lands_then_knocks_out():
+    s = state(A=0)
+    s.duellist("A").pf = 3
+    a = resolve_action_phase(s, [post("A", mv(3))]).state.duellist("A")
+    assert (a.pos, a.pf, a.out) == (3, 0, True)
 
 
 def test_off_the_stage_a_duellist_may_pass():

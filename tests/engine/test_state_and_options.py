@@ -71,6 +71,16 @@ def test_options_moves_respect_blocking_and_pf():
                      {"zone": 5, "cost": 1, "knocks_out": False}, {"zone": 6, "cost": 2, "knocks_out": True}]
 
 
+def test_options_off_the_stage_offer_every_free_zone_with_its_climb_cost():
+    options = options_for(state(A=0, B=1), "A")
+    assert [(m["zone"], m["cost"]) for m in options["moves"]] == [(z, z) for z in range(2, 12)]
+    assert options_for(state(A=4, B=12), "B")["moves"][-1] == {"zone": 11, "cost": 1, "knocks_out": False}
+    low = state(A=0, B=8)
+    low.duellist("A").pf = 3
+    assert [(m["zone"], m["knocks_out"]) for m in options_for(low, "A")["moves"]] == [(1, False), (2, False),
+                                                                                       (3, True)]
+
+
 def test_options_off_the_stage_only_climbs():
     options = options_for(state(A=0), "A")
     assert options["spells"] == []
