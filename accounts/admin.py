@@ -1,7 +1,10 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 
-from accounts.models import Duellist, Notification, User
+from accounts.invitations import InvitationError, invitation_create, invitation_pm_bbcode, invitation_revoke
+from accounts.models import Duellist, EmailPreference, Invitation, Notification, SignupRequest, User
 
 
 @admin.register(User)
@@ -18,6 +21,64 @@ class DuellistAdmin(admin.ModelAdmin):
     list_filter = ("prodigium", "homework_year", "rp_year")
     search_fields = ("forum_name", "character_name", "=forum_id")
     filter_horizontal = ("magic_types",)
+    raw_id_fields = ("user",)
+    actions = ["make_invitations", "make_reset_links"]
+
+    def _issue(self, request, queryset, purpose):
+        issued = []
+        for duellist in queryset:
+            try:
+                issued.append(invitation_create(duellist=duellist, created_by=request.user, purpose=purpose))
+            except InvitationError as error:
+                self.message_user(request, error.message, level=messages.WARNING)
+        base = request.build_absolute_uri("/").rstrip("/")
+        return render(request, "accounts/invitations_issued.html", {
+            "issued": [(item, invitation_pm_bbcode(issued=item, base_url=base)) for item in issued],
+            "back_url": "admin:accounts_duellist_changelist",
+        })
+
+    @admin.action(description=_("Générer le lien d'invitation (membres sans compte)"))
+    def make_invitations(self, request, queryset):
+        return self._issue(request, queryset, Invitation.Purpose.ACTIVATION)
+
+    @admin.action(description=_("Générer un lien de nouveau mot de passe (membres sans e-mail)"))
+    def make_reset_links(self, request, queryset):
+        return self._issue(request, queryset, Invitation.Purpose.PASSWORD_RESET)
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    """Links are made by the Duellist admin's actions (the link is shown once); here: see and revoke."""
+
+    list_display = ("duellist", "purpose", "created_at", "expires_at", "used_at", "revoked_at", "created_by")
+    list_filter = ("purpose",)
+    search_fields = ("duellist__forum_name", "=duellist__forum_id")
+    readonly_fields = [field.name for field in Invitation._meta.fields]
+    actions = ["revoke"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description=_("Révoquer les liens sélectionnés"))
+    def revoke(self, request, queryset):
+        count = sum(invitation_revoke(invitation=item, actor=request.user) for item in queryset)
+        self.message_user(request, _("%(count)d lien(s) révoqué(s).") % {"count": count})
+
+
+@admin.register(SignupRequest)
+class SignupRequestAdmin(admin.ModelAdmin):
+    list_display = ("forum_name", "email", "created_at", "status", "duellist", "decided_by")
+    list_filter = ("status",)
+    search_fields = ("forum_name", "email")
+    raw_id_fields = ("duellist", "decided_by")
+
+
+@admin.register(EmailPreference)
+class EmailPreferenceAdmin(admin.ModelAdmin):
+    list_display = ("user", "kind", "send_email")
     raw_id_fields = ("user",)
 
 

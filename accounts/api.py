@@ -7,7 +7,8 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.models import Duellist
+from accounts.invitations import InvitationError, invitation_create, invitation_pm_bbcode
+from accounts.models import Duellist, Invitation
 from accounts.services import ForumMemberData, forum_member_upsert
 from config.api import IsStaff
 from spells.models import MagicType
@@ -24,10 +25,15 @@ class StrictSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+# The largest forum id and post count the columns hold (PositiveIntegerField: 2**31 - 1 on PostgreSQL);
+# a larger one is a 400 naming the field, not a database error after validation.
+MAX_COLUMN_INTEGER = 2**31 - 1
+
+
 class ForumMemberSerializer(StrictSerializer):
     forum_name = serializers.CharField(max_length=100)
     joined_on = serializers.DateField()
-    post_count = serializers.IntegerField(min_value=0)
+    post_count = serializers.IntegerField(min_value=0, max_value=MAX_COLUMN_INTEGER)
     homework_year = serializers.IntegerField(min_value=1, max_value=8)
     character_name = serializers.CharField(max_length=150, allow_blank=True, required=False, default="")
     rp_year = serializers.IntegerField(min_value=1, max_value=8, allow_null=True, required=False, default=None)
@@ -62,7 +68,7 @@ class ForumMemberSerializer(StrictSerializer):
 
 
 class BulkForumMemberSerializer(ForumMemberSerializer):
-    forum_id = serializers.IntegerField(min_value=1)
+    forum_id = serializers.IntegerField(min_value=1, max_value=MAX_COLUMN_INTEGER)
 
 
 def member_representation(duellist: Duellist) -> dict:
@@ -92,13 +98,18 @@ class ForumMemberView(APIView):
 
     @extend_schema(responses=ForumMemberSerializer)
     def get(self, request, forum_id: int):
-        duellist = Duellist.objects.prefetch_related("magic_types").filter(forum_id=forum_id).first()
+        duellist = None
+        if forum_id <= MAX_COLUMN_INTEGER:
+            duellist = Duellist.objects.prefetch_related("magic_types").filter(forum_id=forum_id).first()
         if duellist is None:
             return Response({"code": "not_found", "message": _("Membre inconnu.")}, status=status.HTTP_404_NOT_FOUND)
         return Response(member_representation(duellist))
 
     @extend_schema(request=ForumMemberSerializer, responses=ForumMemberSerializer)
     def put(self, request, forum_id: int):
+        if forum_id > MAX_COLUMN_INTEGER:
+            raise serializers.ValidationError({"forum_id": [
+                _("Identifiant forum trop grand (au plus %(max)d).") % {"max": MAX_COLUMN_INTEGER}]})
         serializer = ForumMemberSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
@@ -161,3 +172,44 @@ class ForumMemberBulkView(APIView):
             error["errors"] = {str(current): error["errors"]}
             return Response(error, status=status.HTTP_400_BAD_REQUEST)
         return Response(counts)
+
+
+INVITATION_RESULT = inline_serializer(
+    "InvitationIssued",
+    {"forum_id": serializers.IntegerField(), "purpose": serializers.CharField(), "url": serializers.URLField(),
+     "expires_at": serializers.DateTimeField(), "pm_bbcode": serializers.CharField()},
+)
+
+
+class InvitationRequestSerializer(StrictSerializer):
+    purpose = serializers.ChoiceField(
+        choices=Invitation.Purpose.choices, required=False, default=Invitation.Purpose.ACTIVATION
+    )
+
+
+class ForumMemberInvitationView(APIView):
+    """POST: a fresh single-use link for this member (the open one is revoked) and its BBCode PM."""
+
+    permission_classes = [IsStaff]
+
+    @extend_schema(request=InvitationRequestSerializer, responses={201: INVITATION_RESULT})
+    def post(self, request, forum_id: int):
+        serializer = InvitationRequestSerializer(data=request.data if isinstance(request.data, dict) else {})
+        serializer.is_valid(raise_exception=True)
+        duellist = Duellist.objects.filter(forum_id=forum_id).first()
+        if duellist is None:
+            return Response({"code": "not_found", "message": _("Membre inconnu.")}, status=status.HTTP_404_NOT_FOUND)
+        try:
+            issued = invitation_create(
+                duellist=duellist, created_by=request.user, purpose=serializer.validated_data["purpose"]
+            )
+        except InvitationError as error:
+            return Response({"code": error.code, "message": error.message}, status=status.HTTP_409_CONFLICT)
+        base = request.build_absolute_uri("/").rstrip("/")
+        return Response({
+            "forum_id": forum_id,
+            "purpose": issued.invitation.purpose,
+            "url": issued.url(base),
+            "expires_at": issued.invitation.expires_at,
+            "pm_bbcode": invitation_pm_bbcode(issued=issued, base_url=base),
+        }, status=status.HTTP_201_CREATED)

@@ -10,6 +10,10 @@ YEAR_CHOICES = [(year, _("Adulte") if year == 8 else str(year)) for year in rang
 class User(AbstractUser):
     """Site account. Players have a Duellist profile; referees are in the REFEREE_GROUP group."""
 
+    language = models.CharField(
+        _("langue"), max_length=10, choices=[("fr", "Français"), ("en", "English")], default="fr"
+    )
+
     class Meta:
         verbose_name = _("utilisateur")
         verbose_name_plural = _("utilisateurs")
@@ -97,3 +101,96 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.message[:50]}"
+
+
+class Invitation(models.Model):
+    """A single-use link that lets a synced forum member create their account (or, for a member
+    who has one but no e-mail, choose a new password). Only the SHA-256 of the link's random token
+    is stored: the link itself is shown once, to the staff member who generated it."""
+
+    class Purpose(models.TextChoices):
+        ACTIVATION = "activation", _("Activation du compte")
+        PASSWORD_RESET = "password_reset", _("Nouveau mot de passe")
+
+    duellist = models.ForeignKey(
+        Duellist, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("duelliste")
+    )
+    purpose = models.CharField(_("objet"), max_length=20, choices=Purpose.choices, default=Purpose.ACTIVATION)
+    token_digest = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("créée par")
+    )
+    created_at = models.DateTimeField(_("créée le"))
+    expires_at = models.DateTimeField(_("expire le"))
+    used_at = models.DateTimeField(_("utilisée le"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("révoquée le"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        constraints = [
+            # A new link replaces the old one: at most one open (neither used nor revoked) per member.
+            models.UniqueConstraint(
+                fields=["duellist"], condition=models.Q(used_at__isnull=True, revoked_at__isnull=True),
+                name="invitation_one_open_per_duellist",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.duellist} ({self.get_purpose_display()})"
+
+    def state(self, now) -> str:
+        if self.used_at is not None:
+            return "used"
+        if self.revoked_at is not None:
+            return "revoked"
+        if now >= self.expires_at:
+            return "expired"
+        return "pending"
+
+
+class SignupRequest(models.Model):
+    """A forum member without an invitation asks for an account; staff match it to a synced member."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("En attente")
+        APPROVED = "approved", _("Acceptée")
+        REJECTED = "rejected", _("Refusée")
+
+    forum_name = models.CharField(_("pseudo forum"), max_length=100)
+    profile_url = models.URLField(_("lien du profil forum"), blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    created_at = models.DateTimeField(_("demandée le"), auto_now_add=True)
+    status = models.CharField(_("statut"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    duellist = models.ForeignKey(
+        Duellist, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("membre")
+    )
+    decided_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("traitée par")
+    )
+    decided_at = models.DateTimeField(_("traitée le"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("demande d'inscription")
+        verbose_name_plural = _("demandes d'inscription")
+
+    def __str__(self) -> str:
+        return self.forum_name
+
+
+class EmailPreference(models.Model):
+    """Whether a kind of notice is also e-mailed to the user (no row: yes). In-app notices always show."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="email_preferences")
+    kind = models.CharField(_("type"), max_length=30)
+    send_email = models.BooleanField(_("envoyer par e-mail"), default=True)
+
+    class Meta:
+        verbose_name = _("préférence d'e-mail")
+        verbose_name_plural = _("préférences d'e-mail")
+        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="email_preference_once_per_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.kind}={self.send_email}"

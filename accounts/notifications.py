@@ -20,9 +20,17 @@ def notification_send(
             )
     except IntegrityError:
         return None
-    if user.email:
+    if user.email and email_wanted(user=user, kind=kind):
         transaction.on_commit(lambda: _email(notification))
     return notification
+
+
+def email_wanted(*, user: User, kind: str) -> bool:
+    """The member's choice on their profile page (no choice recorded: yes). In-app notices always show."""
+    from accounts.models import EmailPreference
+
+    choice = EmailPreference.objects.filter(user=user, kind=kind).values_list("send_email", flat=True).first()
+    return choice is None or choice
 
 
 def _email(notification: Notification) -> None:

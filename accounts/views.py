@@ -27,6 +27,9 @@ def notification_list(request):
 @login_required
 @require_POST
 def notification_read(request):
-    ids = [int(value) for value in request.POST.getlist("id") if value.isdigit()] or None
-    notifications_mark_read(user=request.user, ids=ids)
+    # No `id` at all: "mark all read". Ids given: only the well-formed ones (ASCII digits within the
+    # column's range; "²" is a digit to str.isdigit) - none well-formed marks nothing.
+    submitted = request.POST.getlist("id")
+    ids = [int(value) for value in submitted if value.isascii() and value.isdigit() and int(value) < 2**63]
+    notifications_mark_read(user=request.user, ids=ids if submitted else None)
     return redirect("notifications")
