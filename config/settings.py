@@ -1,4 +1,5 @@
 """Estrade settings: one module, driven by environment variables (see README's table)."""
+import datetime as dt
 import os
 import sys
 from pathlib import Path
@@ -60,6 +61,7 @@ INSTALLED_APPS = [
     "spells",
     "duels",
     "rankings",
+    "axes",
     "audit",
 ]
 
@@ -75,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
+    # Last, as django-axes asks: turns a locked-out login into its French lockout page.
+    "axes.middleware.AxesMiddleware",
 
 ROOT_URLCONF = "config.urls"
 
@@ -119,6 +123,28 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
+# Login protection (django-axes): AxesStandaloneBackend first refuses a locked account+address
+# before the password is even checked; the site's login form and the admin's both go through it.
+# DRF's token authentication does not call authenticate(), so API scripts are not affected.
+AUTHENTICATION_BACKENDS = [
+    "accounts.login_protection.LoginProtectionBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "30")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "accounts.login_protection.client_ip"
+AXES_VERBOSE = False
+# How many reverse proxies (each appending to X-Forwarded-For) stand in front of the app. 0: the
+# header is ignored and the client address is REMOTE_ADDR, so nobody can spoof it by sending the header.
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", 0))
+# Base of the links written outside a request (invitations printed by `manage.py invitations`).
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
+INVITATION_VALID_DAYS = 14
+# A member's page on the forum, for the profile's link ("https://forum.example/u{forum_id}"); empty: no link.
+FORUM_PROFILE_URL = os.environ.get("FORUM_PROFILE_URL", "")
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
