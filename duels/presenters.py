@@ -114,8 +114,13 @@ def stage(state: DuelState, participants: list[Participant], me: Participant | N
 
 # --- what a post says -------------------------------------------------------------------------
 
+def spell_label(name: str, incantation: str = "") -> str:
+    """"Furunculus — Maléfice de Furoncles": the incantation players shout, then the spell's name."""
+    return f"{incantation} — {name}" if incantation and incantation != name else name
+
+
 def spell_names(duel: Duel) -> dict[str, str]:
-    return {s["slug"]: s["name"] for s in duel.spells or []}
+    return {s["slug"]: spell_label(s["name"], s.get("incantation", "")) for s in duel.spells or []}
 
 
 def step_text(step: dict, names: dict[str, str], spells: dict[str, str]) -> str:
@@ -194,7 +199,8 @@ def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_n
         declaration.pk, declaration.get_kind_display(), declaration.published_at, events, rolls,
         declaration.referee_comment, referee_name, declaration.outcome,
         bbcode.declaration(turn=turn, kind=declaration.get_kind_display(), rolls=rolls, events=events,
-                           comment=declaration.referee_comment),
+                           comment=declaration.referee_comment,
+                           stage_image=bbcode.stage_image_url(declaration.window.duel_id, turn)),
     )
 
 
@@ -249,22 +255,69 @@ def parse_variant_key(key: str) -> tuple[str, int | None, bool] | None:
     return parts[0], int(parts[1]) or None, parts[2] == "1"
 
 
-def cast_choices(spells: list[dict], names: dict[str, str], type_names: dict[str, str]) -> list[dict]:
+def occupants_by_zone(state: DuelState, engine_id: str, names: dict[str, str]) -> dict[int, list[dict]]:
+    """Who stands in each zone, seen by the duellist `engine_id`: "me", "ally" (teammates and their
+    creatures) or "enemy". Duellists out of the duel are left out (zone spells pass them by)."""
+    me = state.duellist(engine_id)
+    zones: dict[int, list[dict]] = {}
+    for d in state.duellists:
+        if d.out:
+            continue
+        relation = "me" if d.id == me.id else ("ally" if d.team == me.team else "enemy")
+        zones.setdefault(d.pos, []).append({"name": names.get(d.id, d.id), "relation": relation, "creature": False})
+    for c in state.creatures:
+        relation = "ally" if c.team == me.team else "enemy"
+        zones.setdefault(c.pos, []).append({"name": c.name, "relation": relation, "creature": True})
+    return zones
+
+
+RELATION_LABELS = {
+    ("me", False): gettext_lazy("vous"), ("ally", False): gettext_lazy("coéquipier·e"),
+    ("enemy", False): gettext_lazy("adversaire"), ("ally", True): gettext_lazy("créature alliée"),
+    ("enemy", True): gettext_lazy("créature adverse"),
+}
+
+
+def _who(people: list[dict]) -> str:
+    return ", ".join(f"{p['name']} ({RELATION_LABELS[p['relation'], p['creature']]})" for p in people)
+
+
+def _zone_target(t: dict, spell: dict, occupants: dict[int, list[dict]]) -> dict:
+    """A zone option: who stands there, and the teammates a ZONE spell would hit there too (the
+    engine hits everyone in zone ± radius but the caster, teammates included; RULES.md §7)."""
+    zone, radius = t["zone"], spell["radius"] or 0
+    here = [p for p in occupants.get(zone, []) if p["relation"] != "me"]  # the caster may move: duel.js
+    friends = [p for z in range(zone - radius, zone + radius + 1) for p in occupants.get(z, [])
+               if p["relation"] == "ally"]
+    label = _("Zone %(z)s") % {"z": zone}
+    label += " — " + (_who(here) if here else _("vide"))
+    return {"value": zone, "label": label, "distance": t["distance"], "in_reach": t["in_reach"] and t["free"],
+            "free": t["free"], "pos": zone, "others_there": bool(here),
+            "friendly_fire": _("touche aussi %(names)s") % {"names": ", ".join(p["name"] for p in friends)}
+            if friends and spell["target"] == "zone" and t["free"] else ""}
+
+
+def cast_choices(spells: list[dict], names: dict[str, str], type_names: dict[str, str], *,
+                 occupants: dict[int, list[dict]] | None = None, labels: dict[str, str] | None = None,
+                 me_id: str | None = None) -> list[dict]:
     """One choice per way of casting (plain, each modulation, the overlevel attempt), from the
-    engine's options, with its cost, the targets or zones in reach and each bet's odds."""
+    engine's options, with its cost, the targets or zones in reach and each bet's odds. Each target
+    carries its position, so the page recomputes distance and reach after a move (duel.js)."""
     from spells.describe import effect_text
 
+    occupants = occupants or {}
+    labels = labels or {}
     out = []
     for spell in spells:
         targets = []
         for t in spell["targets"]:
             if "zone" in t:
-                targets.append({"value": t["zone"], "label": _("Zone %(z)s") % {"z": t["zone"]},
-                                "distance": t["distance"], "in_reach": t["in_reach"] and t["free"]})
+                targets.append(_zone_target(t, spell, occupants))
             else:
                 label = names.get(t["id"], t["id"])
                 targets.append({"value": t["id"], "label": label, "pos": t["pos"], "distance": t["distance"],
-                                "in_reach": t["in_reach"], "creature": t["kind"] == "creature"})
+                                "in_reach": t["in_reach"], "creature": t["kind"] == "creature",
+                                "is_self": t["id"] == me_id})
         for variant in spell["variants"]:
             key = variant_key(spell["slug"], variant["modulation"], variant["overlevel"])
             bets = [{"value": b["bet"] or "none", "bet": b["bet"], "odds": b["odds"],
@@ -273,7 +326,7 @@ def cast_choices(spells: list[dict], names: dict[str, str], type_names: dict[str
                     for b in variant["bets"]]
             out.append({
                 "key": key, "bet_name": f"bet-{key}", "target_name": f"target-{key}", "zone_name": f"zone-{key}",
-                "slug": spell["slug"], "name": spell["name"], "level": spell["level"],
+                "slug": spell["slug"], "name": labels.get(spell["slug"], spell["name"]), "level": spell["level"],
                 "range": spell["range"], "radius": spell["radius"], "target": spell["target"],
                 "tags": spell["tags"], "type_name": type_names.get(spell["type"] or "", ""),
                 "own_type": spell["own_type"], "modulation": variant["modulation"],
@@ -281,6 +334,7 @@ def cast_choices(spells: list[dict], names: dict[str, str], type_names: dict[str
                 "pf_paid": variant["pf_paid"], "affordable": variant["affordable"],
                 "knocks_out": variant["knocks_out"], "bets": bets, "targets": targets,
                 "zone_target": spell["target"] == "zone", "self_target": spell["target"] == "self",
+                "summon": "INVOCATION" in spell["tags"],
                 "any_in_reach": any(t["in_reach"] for t in targets) or spell["target"] == "self",
             })
     return sorted(out, key=lambda c: (c["overlevel"], c["level"], c["name"], c["modulation"] or 0))
@@ -301,16 +355,18 @@ def move_costs_after(state: DuelState, engine_id: str, moves: list[dict]) -> dic
 
 
 def my_options(state: DuelState, participant: Participant, participants: list[Participant],
-               type_names: dict[str, str]) -> dict:
+               type_names: dict[str, str], spell_labels: dict[str, str] | None = None) -> dict:
     from spells.describe import effect_text
 
     options = options_for(state, participant.engine_id)
     names = names_by_engine_id(participants)
+    extra = {"occupants": occupants_by_zone(state, participant.engine_id, names), "labels": spell_labels,
+             "me_id": participant.engine_id}
     view = {"raw": options, "can_post": options["can_post"], "reason": options["reason"],
             "phase": options["phase"], "points": options["points"], "moves": options["moves"],
             "before_costs": {m["zone"]: m["cost"] for m in options["moves"]}}
     if options["phase"] == Phase.ACTION:
-        view["casts"] = cast_choices(options["spells"], names, type_names)
+        view["casts"] = cast_choices(options["spells"], names, type_names, **extra)
         if options["can_post"]:
             after = move_costs_after(state, participant.engine_id, options["moves"])
             view["after_costs"] = after
@@ -319,10 +375,11 @@ def my_options(state: DuelState, participant: Participant, participants: list[Pa
         defence = options["defence"]
         view["defence"] = {
             **defence,
-            "hits": [{**h, "caster_name": names.get(h["caster"], h["caster"]), "effect_text": effect_text(h["effect"])}
+            "hits": [{**h, "caster_name": names.get(h["caster"], h["caster"]), "effect_text": effect_text(h["effect"]),
+                      "spell_name": (spell_labels or {}).get(h["spell"], h["spell_name"])}
                      for h in defence["pending_hits"]],
             "dodge_bets": [{**b, "percent": round(b["probability"] * 100)} for b in defence["dodge"]["bets"]],
-            "casts": cast_choices(defence["spells"], names, type_names),
+            "casts": cast_choices(defence["spells"], names, type_names, **extra),
         }
     return view
 

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from duels import presenters, selectors
+from duels import presenters, selectors, spectators
 from duels.engine import DuelState
 from duels.forms import ExemptionForm, MagicTypesForm, action_steps, defence_steps
 from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, SlotStatus
@@ -17,6 +18,7 @@ from duels.services import DuelError, exemption_request, forfeit, magic_types_ch
 from duels.services.common import is_duel_referee
 from duels.services.posting import MIN_RP_WORDS
 from duels.views.common import POLL_SECONDS, refused
+from duels.views.public import follow_context
 from spells.models import MagicType
 
 
@@ -51,13 +53,15 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "") -> d
         "team1": [p for p in participants if p.team == 1], "team2": [p for p in participants if p.team == 2],
         "winners": [p.duellist.forum_name for p in participants if p.team == duel.winner_team],
     }
+    context.update(follow_context(duel, windows, participants))  # charts and forum snippets (issue 17)
     shown = request.GET.get("form_phase")  # the phase the open page's form was made for
     context["phase_changed"] = bool(shown) and shown != context["phase_key"]
     if slot is not None and slot.status == SlotStatus.WAITING:
         context["deadline"] = presenters.deadline_view(slot.deadline)
     if me is not None and duel.is_running and slot is not None and slot.status == SlotStatus.WAITING:
         type_names = dict(MagicType.objects.values_list("slug", "name"))
-        context["options"] = presenters.my_options(state, me, participants, type_names)
+        context["options"] = presenters.my_options(state, me, participants, type_names,
+                                                    spell_labels=presenters.spell_names(duel))
         exemptions = list(selectors.exemptions_of_duel(duel).filter(participant=me))
         context["my_exemptions"] = exemptions
         context["can_ask_exemption"] = not me.exemption_used and not any(
@@ -70,10 +74,13 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "") -> d
     return context
 
 
-@login_required
 def duel_page(request, pk: int):
-    """A full page; HTMX polling gets only the live part (stage, status, thread)."""
+    """A full page; HTMX polling gets only the live part (stage, status, thread). Anyone may read a
+    running or finished duel (spectators: read-only, published declarations only); before the start
+    and once cancelled it stays for logged-in members."""
     duel = _duel(pk)
+    if not request.user.is_authenticated and not spectators.is_public(duel):
+        return redirect_to_login(request.get_full_path())
     version = selectors.duel_version(duel)
     template = "duels/duel.html"
     if request.htmx and request.htmx.target == "live":
@@ -93,9 +100,9 @@ def post_create(request, pk: int):
     """A duellist's post. Refused: the page again, with the text typed and the reason in French."""
     duel = _duel(pk)
     phase = Phase.DEFENCE if duel.status == "defence" else Phase.ACTION
-    steps = defence_steps(request.POST) if phase == Phase.DEFENCE else action_steps(request.POST)
     rp_text = request.POST.get("rp_text", "")
-    try:
+    try:  # a malformed field is refused like a rule (FormInputError), never read as a pass
+        steps = defence_steps(request.POST) if phase == Phase.DEFENCE else action_steps(request.POST)
         post_submit(duel=duel, user=request.user, rp_text=rp_text, steps=steps)
     except DuelError as error:
         duel.refresh_from_db()
@@ -148,9 +155,14 @@ def exemption_create(request, pk: int):
     duel = _duel(pk)
     form = ExemptionForm(request.POST)
     window = selectors.window_open(duel)
-    if not form.is_valid() or window is None:
+    if window is None:
         messages.error(request, _("Donnez un motif et un délai pour demander une dispense."))
         return redirect("duels:duel", duel.pk)
+    if not form.is_valid():  # malformed or missing field: the page again with the form's errors
+        messages.error(request, _("Donnez un motif et un délai pour demander une dispense."))
+        context = duel_context(request, duel)
+        context.update(version=selectors.duel_version(duel), exemption_form=form)
+        return render(request, "duels/duel.html", context, status=422)
     try:
         exemption_request(duel=duel, by=request.user, reason=form.cleaned_data["reason"],
                           wished_deadline=form.wished_deadline(window.opened_at))

@@ -1,5 +1,7 @@
 /* Duel pages: live word count (the server decides), countdown, "copy for the forum", clicking a stage
-   zone to move, and the costs of the move after the cast. No build step. */
+   zone to move, the costs of the move after the cast, distances and reach recomputed after the move
+   before the cast (from the positions the page carries: the server still decides), and drafts kept in
+   localStorage per duel and phase until the post is accepted. No build step. */
 (function () {
   "use strict";
   var TRAILING_BOLD = /\[b\](?:(?!\[b\])[\s\S])*\[\/b\]\s*$/i;
@@ -47,12 +49,87 @@
     });
   }
 
+  function castFrom(form) { // where the caster stands when the spell leaves the wand
+    var before = form.querySelector("input[name=move_before]:checked");
+    return parseInt(before && before.value ? before.value : form.dataset.here, 10);
+  }
+
+  function reach(form) { // RULES.md §4.1 step 3: distance = |caster − target| ≤ range; a summon needs a free zone
+    var pos = castFrom(form);
+    form.querySelectorAll(".cast-card").forEach(function (card) {
+      var range = parseInt(card.dataset.range, 10), any = card.hasAttribute("data-self-target");
+      card.querySelectorAll("select[data-reach-select]").forEach(function (select) {
+        var summon = select.hasAttribute("data-summon");
+        select.querySelectorAll("option[data-pos]").forEach(function (option) {
+          var at = parseInt(option.dataset.pos, 10), d = Math.abs(pos - at);
+          var occupied = option.hasAttribute("data-occupied") || (summon && at === pos);
+          var ok = option.hasAttribute("data-self") || (d <= range && !occupied);
+          any = any || ok;
+          option.textContent = option.dataset.label + " · " + form.dataset.tDistance.replace("__D__", d) + ", " +
+            (ok ? form.dataset.tIn : (occupied ? form.dataset.tOccupied : form.dataset.tOut)) +
+            (option.dataset.warn ? " ⚠ " + option.dataset.warn : "");
+          option.dataset.inReach = ok ? "1" : "0";
+        });
+      });
+      card.classList.toggle("out-of-reach", !any);
+      var warn = card.querySelector(".no-reach");
+      if (warn) warn.hidden = any;
+    });
+  }
+
+  // --- drafts: kept per duel and phase until the post is accepted (then the form is gone) ---
+  function draftKey(form) { return form.dataset.draftKey; }
+
+  function draftSave(form) {
+    var fields = [];
+    form.querySelectorAll("input[type=radio]:checked, select").forEach(function (el) {
+      fields.push([el.name, el.value]);
+    });
+    var text = form.querySelector("textarea[name=rp_text]");
+    try {
+      localStorage.setItem(draftKey(form), JSON.stringify({ text: text ? text.value : "", fields: fields }));
+    } catch (err) { /* storage full or disabled: the form still works */ }
+  }
+
+  function draftRestore(form) {
+    var text = form.querySelector("textarea[name=rp_text]"), raw = null;
+    if (!text || text.value.trim() || document.getElementById("post-error")) return; // the server's copy wins
+    try { raw = localStorage.getItem(draftKey(form)); } catch (err) { return; }
+    if (!raw) return;
+    var draft;
+    try { draft = JSON.parse(raw); } catch (err) { return; }
+    text.value = draft.text || "";
+    (draft.fields || []).forEach(function (pair) {
+      var name = pair[0], value = pair[1];
+      form.querySelectorAll("[name='" + CSS.escape(name) + "']").forEach(function (el) {
+        if (el.type === "radio") { if (el.value === value && !el.disabled) el.checked = true; }
+        else if (el.tagName === "SELECT" && el.querySelector("option[value='" + CSS.escape(value) + "']")) el.value = value;
+      });
+    });
+    form.classList.add("draft-restored");
+  }
+
+  function draftsPrune() { // drafts of phases this page no longer offers (posted or over) are dropped
+    var mark = document.querySelector("[data-draft-prefix]");
+    if (!mark) return;
+    var prefix = mark.dataset.draftPrefix, keep = mark.dataset.draftCurrent || "";
+    try {
+      Object.keys(localStorage).forEach(function (key) {
+        if (key.indexOf(prefix) === 0 && key !== keep) localStorage.removeItem(key);
+      });
+    } catch (err) { /* storage disabled */ }
+  }
+
   document.addEventListener("input", function (e) {
     if (e.target.matches("textarea[data-min-words]")) updateCount(e.target);
+    var form = e.target.closest("[data-post-form]");
+    if (form) draftSave(form);
   });
   document.addEventListener("change", function (e) {
     var form = e.target.closest("[data-post-form]");
-    if (form && e.target.name === "move_before") afterCosts(form);
+    if (!form) return;
+    if (e.target.name === "move_before") { afterCosts(form); reach(form); }
+    draftSave(form);
   });
   document.addEventListener("click", function (e) {
     var copy = e.target.closest("[data-copy]");
@@ -71,8 +148,13 @@
     }
   });
   document.addEventListener("DOMContentLoaded", function () {
+    draftsPrune();
+    document.querySelectorAll("[data-post-form]").forEach(function (form) {
+      draftRestore(form);
+      afterCosts(form);
+      reach(form);
+    });
     document.querySelectorAll("textarea[data-min-words]").forEach(updateCount);
-    document.querySelectorAll("[data-post-form]").forEach(afterCosts);
     var refused = document.getElementById("post-error");
     if (refused) { refused.scrollIntoView({ block: "center" }); refused.focus(); }
     tick();
