@@ -76,9 +76,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-]
     # Last, as django-axes asks: turns a locked-out login into its French lockout page.
     "axes.middleware.AxesMiddleware",
+]
 
 ROOT_URLCONF = "config.urls"
 
@@ -122,7 +122,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "login"
 # Login protection (django-axes): AxesStandaloneBackend first refuses a locked account+address
 # before the password is even checked; the site's login form and the admin's both go through it.
 # DRF's token authentication does not call authenticate(), so API scripts are not affected.
@@ -145,6 +144,7 @@ SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 INVITATION_VALID_DAYS = 14
 # A member's page on the forum, for the profile's link ("https://forum.example/u{forum_id}"); empty: no link.
 FORUM_PROFILE_URL = os.environ.get("FORUM_PROFILE_URL", "")
+LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
