@@ -13,3 +13,8 @@ urlpatterns = [
     path("duels/", include("duels.urls")),
     path("classement/", include("rankings.urls")),
 ]
+
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"

@@ -136,8 +136,16 @@ class DuelFilterSerializer(serializers.Serializer):
     finished_before = serializers.DateField(required=False)
 
 
-def _day_start(day: dt.date) -> dt.datetime:
-    return dt.datetime.combine(day, dt.time.min, tzinfo=timezone.get_current_timezone())
+def _day_start(day: dt.date, *, days_later: int = 0) -> dt.datetime | None:
+    """Midnight (forum time) starting `day` + `days_later`, in UTC; None past either end of the calendar
+    (0001-01-01 in Paris is still year 0 in UTC; the day after 9999-12-31 does not exist): such a bound
+    excludes nothing."""
+    try:
+        start = dt.datetime.combine(day + dt.timedelta(days=days_later), dt.time.min,
+                                    tzinfo=timezone.get_current_timezone())
+        return start.astimezone(dt.UTC)
+    except OverflowError:
+        return None
 
 
 def duels_filtered(filters: dict):
@@ -153,9 +161,11 @@ def duels_filtered(filters: dict):
     for column in ("created_at", "finished_at"):
         prefix = column.split("_")[0]
         if f"{prefix}_after" in filters:
-            duels = duels.filter(**{f"{column}__gte": _day_start(filters[f"{prefix}_after"])})
+            start = _day_start(filters[f"{prefix}_after"])
+            duels = duels.filter(**({f"{column}__gte": start} if start else {f"{column}__isnull": False}))
         if f"{prefix}_before" in filters:
-            duels = duels.filter(**{f"{column}__lt": _day_start(filters[f"{prefix}_before"] + dt.timedelta(days=1))})
+            end = _day_start(filters[f"{prefix}_before"], days_later=1)
+            duels = duels.filter(**({f"{column}__lt": end} if end else {f"{column}__isnull": False}))
     return duels.select_related("referee").prefetch_related(
         Prefetch("participants", queryset=Participant.objects.select_related("duellist", "result").order_by("team", "pk"))
     )

@@ -213,6 +213,9 @@ class PageSizePagination(PageNumberPagination):
     max_page_size = 200
 
 
+MAX_PAGE_NUMBER = 2**31 // 200
+
+
 class RankingPagination(PageSizePagination):
 
     def paginate_queryset(self, queryset, request, view=None):
@@ -223,7 +226,8 @@ class RankingPagination(PageSizePagination):
             number = int(request.query_params.get(self.page_query_param) or 1)
         except ValueError:
             number = 0
-        if page_size and number >= 1 and isinstance(queryset, selectors.RankingTable):
+        # A page beyond any table (the number would overflow the query's OFFSET): DRF's 404, unread.
+        if page_size and 1 <= number <= MAX_PAGE_NUMBER and isinstance(queryset, selectors.RankingTable):
             queryset.prefetch((number - 1) * page_size, number * page_size)
         return super().paginate_queryset(queryset, request, view)
 

@@ -68,6 +68,9 @@ class Result(models.Model):
         return f"{self.duellist} — {self.get_outcome_display()} ({self.duel})"
 
 
+SEASON_YEARS = (1900, 2999)
+
+
 class Season(models.Model):
     """A date range staff define in the admin (both days included, in the forum's time zone).
 
@@ -93,6 +96,13 @@ class Season(models.Model):
         return f"{self.name} ({self.starts_on:%d/%m/%Y} – {self.ends_on:%d/%m/%Y})"
 
     def clean(self) -> None:
+        # The table is computed from midnight before the first day to midnight after the last one, in
+        # UTC: days at the ends of the calendar (0001-01-01, 9999-12-31) have no such midnight.
+        for field in ("starts_on", "ends_on"):
+            day = getattr(self, field)
+            if day and not SEASON_YEARS[0] <= day.year <= SEASON_YEARS[1]:
+                raise ValidationError({field: _("Choisissez un jour entre l'an %(first)d et l'an %(last)d.")
+                                       % {"first": SEASON_YEARS[0], "last": SEASON_YEARS[1]}})
         if self.starts_on and self.ends_on:
             if self.ends_on < self.starts_on:
                 raise ValidationError({"ends_on": _("Le dernier jour précède le premier.")})
