@@ -197,6 +197,9 @@ CELERY_BEAT_SCHEDULE = {
     "send-reminders": {"task": "duels.tasks.send_reminders", "schedule": 60.0, "options": {"expires": 55}},
 }
 
+# Longest RP text a post may carry (characters); longer ones are refused with a French message.
+RP_TEXT_MAX_LENGTH = int(os.environ.get("RP_TEXT_MAX_LENGTH", "20000"))
+
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "estrade@localhost")
 

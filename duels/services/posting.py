@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import formats, timezone
 
@@ -68,6 +69,8 @@ def post_submit(
     same moment get distinct, gapless orders."""
     now = now or timezone.now()
     participant = participant_of(duel, user)
+    if len(rp_text or "") > settings.RP_TEXT_MAX_LENGTH:  # a forum post, not a book: the page stays light
+        raise DuelError("rp-too-long", count=len(rp_text), max=settings.RP_TEXT_MAX_LENGTH)
     duel = duel_lock(duel)
     window = open_window(duel, lock=True)
     if window is None:

@@ -182,3 +182,19 @@ def test_a_server_error_in_the_api_is_json_in_production(settings):
     assert response.status_code == 500 and response["Content-Type"] == "application/json"
     assert json.loads(response.content)["code"] == "server_error"
     assert server_error(RequestFactory().get("/duels/"))["Content-Type"].startswith("text/html")
+
+
+def test_an_rp_text_over_the_limit_is_refused_in_french_and_nothing_posted(settings):
+    settings.RP_TEXT_MAX_LENGTH = 2000
+    duel, _referee, participants = started_duel()
+    client = login(participants[0].duellist.user)
+    response = client.post(reverse("duels:post", args=[duel.pk]), {"rp_text": RP_TEXT + " x" * 1000, "cast": ""})
+    assert response.status_code == 422
+    assert "Le texte RP est trop long" in response.content.decode()
+    assert not duel.windows.filter(posts__isnull=False).exists()
+
+
+def test_the_rp_text_limit_defaults_to_20000_characters():
+    from django.conf import settings
+
+    assert settings.RP_TEXT_MAX_LENGTH == 20000
