@@ -17,6 +17,7 @@ CSV columns (header row required, UTF-8, comma or semicolon separated):
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from django.utils.translation import gettext as _
 
@@ -24,6 +25,10 @@ from accounts.services import ForumMemberData
 
 REQUIRED_COLUMNS = ("forum_id", "forum_name", "joined_on", "post_count", "homework_year")
 OPTIONAL_COLUMNS = ("character_name", "rp_year", "magic_types", "prodigium")
+# The model's limits (Duellist): checked on every row before anything is written.
+MAX_INTEGER = 2**31 - 1  # PositiveIntegerField on PostgreSQL
+MAX_LENGTHS = {"forum_name": 100, "character_name": 150}
+INTEGER = re.compile(r"-?[0-9]+\Z")  # ASCII digits only: int() would also take "+5", "1_000" or "١٢"
 TRUE_WORDS = {"oui", "true", "1", "yes", "vrai"}
 FALSE_WORDS = {"non", "false", "0", "no", "faux", ""}
 
@@ -48,11 +53,10 @@ def clean_member_row(
         text = value[field]
         if text == "" and optional:
             return None
-        try:
-            number = int(text)
-        except ValueError:
-            errors[field] = _("« %(value)s » n'est pas un nombre entier.") % {"value": text}
+        if not INTEGER.match(text):
+            errors[field] = _("« %(value)s » n'est pas un nombre entier.") % {"value": text[:40]}
             return None
+        number = int(text)
         if number < low or (high is not None and number > high):
             errors[field] = (
                 _("doit être entre %(low)d et %(high)d.") % {"low": low, "high": high}
@@ -62,9 +66,13 @@ def clean_member_row(
             return None
         return number
 
-    forum_id = integer("forum_id", 1, None)
+    forum_id = integer("forum_id", 1, MAX_INTEGER)
     if not value["forum_name"]:
         errors["forum_name"] = _("le pseudo forum est obligatoire.")
+    for field, limit in MAX_LENGTHS.items():
+        if len(value[field]) > limit:
+            errors[field] = _("au plus %(max)d caractères (il y en a %(count)d).") % {
+                "max": limit, "count": len(value[field])}
     joined_on = None
     try:
         joined_on = parse_date(value["joined_on"])
@@ -72,7 +80,7 @@ def clean_member_row(
             errors["joined_on"] = _("la date d'inscription est dans le futur.")
     except ValueError:
         errors["joined_on"] = _("« %(value)s » n'est pas une date (AAAA-MM-JJ).") % {"value": value["joined_on"]}
-    post_count = integer("post_count", 0, None)
+    post_count = integer("post_count", 0, MAX_INTEGER)
     homework_year = integer("homework_year", 1, 8)
     rp_year = integer("rp_year", 1, 8, optional=True)
     slugs = tuple(sorted({s.strip() for s in value["magic_types"].split("|") if s.strip()}))

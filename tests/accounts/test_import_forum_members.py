@@ -66,7 +66,14 @@ def test_changed_row_updates_by_forum_id(tmp_path, magic_types):
     assert Duellist.objects.count() == 1
 
 
-def test_bad_rows_are_reported_with_line_numbers_and_good_rows_still_imported(tmp_path, magic_types):
+def run_refused(path) -> str:
+    err = StringIO()
+    with pytest.raises(CommandError, match="rien n'a été importé"):
+        call_command("import_forum_members", path, stdout=StringIO(), stderr=err)
+    return err.getvalue()
+
+
+def test_bad_rows_are_reported_with_line_numbers_and_nothing_is_imported(tmp_path, magic_types):
     future = (dt.date.today() + dt.timedelta(days=3)).isoformat()
     path = write(
         tmp_path,
@@ -79,8 +86,7 @@ def test_bad_rows_are_reported_with_line_numbers_and_good_rows_still_imported(tm
         + "12,Luna bis,2025-03-01,120,5,,,,\n"  # line 7: duplicate forum id
         + "17,Neville,2025-03-01,-4,5,,,,peut-être\n",  # line 8: post count and prodigium
     )
-    out, err = run(path)
-    lines = err.strip().splitlines()
+    lines = run_refused(path).strip().splitlines()
     assert [line.split(" :")[0] for line in lines] == [f"Ligne {n}" for n in (3, 4, 5, 6, 7, 8)]
     assert "forum_id" in lines[0]
     assert "futur" in lines[1]
@@ -88,8 +94,43 @@ def test_bad_rows_are_reported_with_line_numbers_and_good_rows_still_imported(tm
     assert "inconnu" in lines[3]
     assert "déjà présent ligne 2" in lines[4]
     assert "post_count" in lines[5] and "prodigium" in lines[5]
-    assert "1 créé(s)" in out and "6 ligne(s) en erreur" in out
+    assert not Duellist.objects.exists()
+
+
+@pytest.mark.parametrize("row, field", [
+    ("13,{long},2025-03-01,10,5,,,,", "forum_name"),
+    ("13,Neville,2025-03-01,10,5,{longer},,,", "character_name"),
+    ("13,Neville,2025-03-01,3000000000,5,,,,", "post_count"),
+    ("3000000000,Neville,2025-03-01,10,5,,,,", "forum_id"),
+    ("99999999999999999999999,Neville,2025-03-01,10,5,,,,", "forum_id"),
+    ("13,Neville,2025-03-01,+10,5,,,,", "post_count"),
+    ("13,Neville,2025-03-01,1_000,5,,,,", "post_count"),
+    ("١٣,Neville,2025-03-01,10,5,,,,", "forum_id"),
+    ("13,Luna,2025-03-01,10,5,,,,", "Luna"),  # the name of line 2, on another id
+])
+def test_a_row_beyond_the_models_limits_refuses_the_whole_file(tmp_path, magic_types, row, field):
+    """Before: a 101-character name or 3000000000 posts crashed on PostgreSQL after the rows before it
+    were committed. Now every row is checked first; one bad row and nothing is written."""
+    row = row.format(long="x" * 101, longer="y" * 151)
+    path = write(tmp_path, HEADER + "12,Luna,2025-03-01,120,5,,,,\n" + row + "\n")
+    err = run_refused(path)
+    assert err.startswith("Ligne 3 :") and field in err
+    assert not Duellist.objects.exists()
+
+
+def test_a_name_held_by_another_member_refuses_the_whole_file(tmp_path, magic_types):
+    run(write(tmp_path, HEADER + "12,Luna,2025-03-01,120,5,,,,\n"))
+    err = run_refused(write(tmp_path, HEADER + "13,Neville,2025-03-01,10,5,,,,\n14,Luna,2025-03-01,1,5,,,,\n",
+                            name="second.csv"))
+    assert "Ligne 3" in err and "appartient déjà" in err
     assert list(Duellist.objects.values_list("forum_id", flat=True)) == [12]
+
+
+def test_duplicate_header_columns_are_refused(tmp_path):
+    path = write(tmp_path, HEADER.strip() + ",post_count\n12,Luna,2025-03-01,120,5,,,,,7\n")
+    with pytest.raises(CommandError, match="colonnes en double : post_count"):
+        run(path)
+    assert not Duellist.objects.exists()
 
 
 def test_missing_required_columns_is_refused_and_nothing_written(tmp_path):
