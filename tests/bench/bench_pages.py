@@ -1,0 +1,184 @@
+"""Benchmark: the duel pages against the login floor, at 2, 30 and 100 turns, on a throwaway database.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/estrade_dev python tests/bench/bench_pages.py
+    BENCH_TURNS=2,30,60 BENCH_ROUNDS=40 python tests/bench/bench_pages.py      # other sizes
+
+Runs with DEBUG=0 (templates cached, no query log), as served. Creates a fresh database (`test_<name>`
+next to the one of DATABASE_URL, or a temporary SQLite file), loads the spell catalog, and plays one
+1v1 duel per size through the services (both duellists pass every turn). Then measures in one process
+(django.test.Client), in random order, the median latency of:
+
+- the login floor: a view that only reads `request.user` (session + user, 2 queries);
+- the duel page, player's turn (one duellist has posted, the other is expected and sees the form);
+- the HTMX poll after a change (the live part, with a stale version);
+- the adjudication page with a draft declaration (both have posted, the referee prepared the draft).
+
+Prints each one's latency, its ratio to the floor timed in the same run (the figure that counts on a
+shared machine), its size and its queries. Goals (issue 16): duel page ≤ 8× the floor at 2 turns and
+≤ 1.25× its own 2-turn time at 60 turns; poll ≤ 4× at 60 turns; adjudication ≤ 8× at 60 turns.
+The exit status is 0: this script reports, it does not judge. Not a test (pytest does not collect it).
+"""
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import types
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ["DEBUG"] = "0"
+os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
+os.environ["ALLOWED_HOSTS"] = "testserver"
+os.environ["SECURE_SSL_REDIRECT"] = "0"
+os.environ["STATIC_MANIFEST"] = "0"  # no collectstatic needed; static URLs are not what is measured
+os.environ.setdefault("LOG_LEVEL", "WARNING")
+
+TURNS = [int(n) for n in os.environ.get("BENCH_TURNS", "2,30,100").split(",")]
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", 30))
+FLOOR = "login floor"
+warnings.filterwarnings("ignore", message="No directory at")  # whitenoise without collectstatic
+
+
+def main() -> int:
+    import django
+
+    django.setup()
+    from django.db import connection
+
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        db["TEST"]["NAME"] = str(Path(tempfile.gettempdir()) / f"estrade_bench_pages_{os.getpid()}.sqlite3")
+    else:
+        db["TEST"]["NAME"] = f"estrade_bench_pages_{os.getpid()}"
+    old_name = db["NAME"]
+    started = time.perf_counter()
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    print(f"Database: {connection.vendor} {connection.settings_dict['NAME']} (migrated in "
+          f"{time.perf_counter() - started:.1f} s), DEBUG=0")
+    try:
+        return measure(seed())
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def seed() -> dict[int, dict]:
+    """One duel per size: {turns: {"player": user, "referee": user, "duel": pk, "draft_duel": pk}}."""
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from duels.services import declaration_prepare
+    from spells.snapshot import catalog_snapshot
+    from tests.duels.helpers import declare, post, started_duel
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # seeding only
+    call_command("catalog_load", stdout=open(os.devnull, "w"))  # noqa: SIM115 - the real 52-spell catalog
+    spells = catalog_snapshot()
+    out = {}
+    for turns in TURNS:
+        t0 = time.perf_counter()
+        duel, referee, (a, b) = started_duel(spells=spells)
+        for _ in range(turns - 1):
+            post(duel, a, [])
+            post(duel, b, [])
+            declare(duel, referee)
+        post(duel, b, [])  # b has posted in the open turn; a is expected: a's page shows the form
+        # The same history with a draft: a second duel whose last turn is complete and prepared.
+        drafted, ref2, (c, d) = started_duel(spells=spells)
+        for _ in range(turns - 1):
+            post(drafted, c, [])
+            post(drafted, d, [])
+            declare(drafted, ref2)
+        post(drafted, c, [])
+        post(drafted, d, [])
+        declaration_prepare(duel=drafted, by=ref2)
+        out[turns] = {"player": a.duellist.user, "referee": ref2, "duel": duel.pk, "draft_duel": drafted.pk}
+        print(f"Played two {turns}-turn duels ({len(spells)} spells) in {time.perf_counter() - t0:.1f} s")
+    return out
+
+
+def bench_urls() -> str:
+    from django.contrib.auth.decorators import login_required
+    from django.http import HttpResponse
+    from django.urls import include, path
+
+    @login_required
+    def floor(request):
+        """The login floor: the whole middleware stack, the session and the user, nothing else."""
+        return HttpResponse(request.user.get_username())
+
+    module = types.ModuleType("bench_page_urls")
+    module.urlpatterns = [path("bench/floor/", floor), path("", include("config.urls"))]
+    sys.modules["bench_page_urls"] = module
+    return "bench_page_urls"
+
+
+def measure(duels: dict[int, dict]) -> int:
+    from django.conf import settings
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import clear_url_caches, reverse, set_urlconf
+
+    settings.ROOT_URLCONF = bench_urls()
+    clear_url_caches()
+    set_urlconf(None)
+    clients: dict[int, Client] = {}
+
+    def client_of(user) -> Client:
+        if user.pk not in clients:
+            clients[user.pk] = Client()
+            clients[user.pk].force_login(user)
+        return clients[user.pk]
+
+    any_player = duels[TURNS[0]]["player"]
+    requests: dict[str, tuple[Client, str, dict]] = {FLOOR: (client_of(any_player), "/bench/floor/", {})}
+    for turns, d in duels.items():
+        page = reverse("duels:duel", args=[d["duel"]])
+        player = client_of(d["player"])
+        requests[f"duel page, player's turn, {turns} turns"] = (player, page, {})
+        requests[f"HTMX poll after a change, {turns} turns"] = (
+            player, page + "?v=stale", {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"})
+        requests[f"adjudication with a draft, {turns} turns"] = (
+            client_of(d["referee"]), reverse("duels:adjudicate", args=[d["draft_duel"]]), {})
+    sizes, queries = {}, {}
+    for label, (client, url, headers) in requests.items():
+        with CaptureQueriesContext(connection) as captured:
+            response = client.get(url, **headers)
+        assert response.status_code == 200, (label, response.status_code, response.content[:300])
+        sizes[label], queries[label] = len(response.content), len(captured)
+        for _ in range(3):  # warm up
+            client.get(url, **headers)
+    timings: dict[str, list[float]] = {label: [] for label in requests}
+    rng = random.Random(16)
+    order = list(requests.items())
+    for _ in range(ROUNDS):
+        rng.shuffle(order)
+        for label, (client, url, headers) in order:
+            t0 = time.perf_counter()
+            client.get(url, **headers)
+            timings[label].append((time.perf_counter() - t0) * 1000)
+    medians = {label: statistics.median(values) for label, values in timings.items()}
+    floor = medians[FLOOR]
+    print(f"\n{ROUNDS} rounds in random order, median latency in process (django.test.Client), {connection.vendor}, "
+          f"DEBUG=0. Login floor {floor:.3f} ms, {queries[FLOOR]} queries.")
+    for label, median in medians.items():
+        if label == FLOOR:
+            continue
+        print(f"  {label:42s} {median:8.2f} ms {median / floor:6.1f}× {sizes[label] / 1024:7.1f} KB "
+              f"{queries[label]:3d} q")
+    first = TURNS[0]
+    for turns in TURNS[1:]:
+        own = medians[f"duel page, player's turn, {turns} turns"] / medians[f"duel page, player's turn, {first} turns"]
+        print(f"  duel page at {turns} turns / at {first} turns: {own:.2f}×")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
