@@ -3,6 +3,7 @@ Shape only: every rule is checked by the services and the engine."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -10,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import YEAR_CHOICES, Duellist
 from duels.models import DuelFormat, DuelKind, FaultKind
 from duels.presenters import parse_variant_key
+from duels.services.errors import DuelError
 
 
 class RegistrationForm(forms.Form):
@@ -56,30 +58,56 @@ class MagicTypesForm(forms.Form):
         )
 
 
-def _zone(value) -> int | None:
-    try:
-        zone = int(value)
-    except (TypeError, ValueError):
+class FormInputError(DuelError):
+    """A field of the action or defence form that is present but malformed: refused (422, the page
+    again), never read as "no move / no spell / do nothing" (only the explicit choice is a pass)."""
+
+    def __init__(self, field: str, value):
+        super().__init__("invalid-input", _("Champ « %(field)s » mal formé (%(value)s) : rien n'a été publié.")
+                         % {"field": field, "value": str(value)[:40]})
+        self.field = field
+
+
+ZONE_VALUE = re.compile(r"[0-9]{1,2}")  # plain digits only: no sign, no 1e3, no 0x5, no blanks
+DODGE_VALUE = re.compile(r"dodge-([0-9]{1,6})")
+VARIANT_KEY = re.compile(r"[-\w]+__[0-9]{1,2}__[01]", re.ASCII)  # slug__modulation__overlevel
+NO_BET = "none"  # the "sans pari" radio of AUTO/SOIN spells
+
+
+def _present(data, field: str) -> str | None:
+    """The field's raw value, or None when the form did not send it or sent it empty (no choice)."""
+    value = data.get(field)
+    if value is None or value == "":
         return None
-    return zone
+    return value
 
 
-def cast_step(data, key: str) -> dict | None:
+def _zone(data, field: str) -> int | None:
+    value = _present(data, field)
+    if value is None:
+        return None
+    if not ZONE_VALUE.fullmatch(value):
+        raise FormInputError(field, value)
+    return int(value)
+
+
+def cast_step(data, key: str, field: str = "cast") -> dict:
     """The cast chosen in the form: the variant key names the spell, modulation and overlevel; the
-    variant's own fields (bet-KEY, target-KEY, zone-KEY) carry the rest."""
-    parsed = parse_variant_key(key)
-    if parsed is None:
-        return None
+    variant's own fields (bet-KEY, target-KEY, zone-KEY) carry the rest. The spell itself (unknown
+    slug, level, target, bet) is the engine's to judge."""
+    parsed = parse_variant_key(key) if VARIANT_KEY.fullmatch(key) else None
+    if parsed is None or not parsed[0]:
+        raise FormInputError(field, key)
     slug, modulation, overlevel = parsed
     step: dict = {"cast": slug}
-    target = (data.get(f"target-{key}") or "").strip()
-    zone = _zone(data.get(f"zone-{key}"))
-    bet = (data.get(f"bet-{key}") or "").strip()
-    if target:
+    target = _present(data, f"target-{key}")
+    zone = _zone(data, f"zone-{key}")
+    bet = _present(data, f"bet-{key}")
+    if target is not None:
         step["target"] = target
     if zone is not None:
         step["zone"] = zone
-    if bet and bet != "none":
+    if bet is not None and bet != NO_BET:
         step["bet"] = bet
     if modulation:
         step["modulation"] = modulation
@@ -90,10 +118,11 @@ def cast_step(data, key: str) -> dict | None:
 
 def action_steps(data) -> list[dict]:
     """Action phase: [move before] [cast] [move after], in the order written; a post without a cast
-    has at most one move (the engine refuses more; the page only offers one)."""
-    before = _zone(data.get("move_before"))
-    after = _zone(data.get("move_after"))
-    cast = cast_step(data, data.get("cast") or "")
+    has at most one move (the engine refuses more; the page only offers one). Raises FormInputError."""
+    before = _zone(data, "move_before")
+    after = _zone(data, "move_after")
+    key = _present(data, "cast")
+    cast = cast_step(data, key) if key is not None else None
     steps: list[dict] = []
     if before is not None:
         steps.append({"move": before})
@@ -105,13 +134,17 @@ def action_steps(data) -> list[dict]:
 
 
 def defence_steps(data) -> list[dict]:
-    choice = data.get("defence") or "nothing"
-    if choice.startswith("dodge-"):
-        return [{"dodge": choice.removeprefix("dodge-")}]
+    """Defence phase: "nothing" (also when the form sent no choice), "dodge-BET" or "cast:KEY".
+    Raises FormInputError for anything else."""
+    choice = _present(data, "defence")
+    if choice is None or choice == "nothing":
+        return [{"nothing": True}]
+    dodge = DODGE_VALUE.fullmatch(choice)
+    if dodge:
+        return [{"dodge": dodge.group(1)}]
     if choice.startswith("cast:"):
-        step = cast_step(data, choice.removeprefix("cast:"))
-        return [step] if step else []
-    return [{"nothing": True}]
+        return [cast_step(data, choice.removeprefix("cast:"), field="defence")]
+    raise FormInputError("defence", choice)
 
 
 class ExemptionForm(forms.Form):

@@ -79,7 +79,8 @@ def register(request):
                 return redirect("duels:duel", registration.duel_id)
             messages.success(request, _("Inscription enregistrée : vous serez apparié dès qu'un adversaire compatible s'inscrit."))
             return redirect("duels:dashboard")
-    return render(request, "duels/register.html", {"form": form, "duellist": duellist})
+    status = 422 if request.method == "POST" else 200  # refused: the page again with the reasons
+    return render(request, "duels/register.html", {"form": form, "duellist": duellist}, status=status)
 
 
 @login_required

@@ -77,7 +77,7 @@ def _refereed_duel(request, pk: int) -> Duel:
 
 
 @referee_required
-def adjudicate(request, pk: int):
+def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status: int = 200):
     """The referee's page of one duel: the posts of the phase, the draft declaration (rolls, events,
     the stage it leads to), the comment box and publish; the start signal; faults; exemptions."""
     duel = _refereed_duel(request, pk)
@@ -91,7 +91,7 @@ def adjudicate(request, pk: int):
         "stage": presenters.stage(state, participants),
         "current": thread[-1] if thread else None,
         "draft": None, "publish_form": PublishForm(),
-        "fault_form": FaultForm(participants=participants),
+        "fault_form": fault_form or FaultForm(participants=participants),
         "faults": list(selectors.faults_of_duel(duel)),
         "exemptions": list(selectors.exemptions_of_duel(duel)),
     }
@@ -101,7 +101,7 @@ def adjudicate(request, pk: int):
                                                        referee_name=request.user.get_username())
         context["draft_stage"] = presenters.stage(DuelState.from_dict(draft.state_after), participants)
         context["draft_prepared_at"] = draft.prepared_at
-    return render(request, "duels/adjudicate.html", context)
+    return render(request, "duels/adjudicate.html", context, status=status)
 
 
 @referee_required
@@ -170,9 +170,9 @@ def fault(request, pk: int):
     duel = _refereed_duel(request, pk)
     participants = list(duel.participants.all())
     form = FaultForm(request.POST, participants=participants)
-    if not form.is_valid():
+    if not form.is_valid():  # malformed field: the page again with the form's errors, nothing stored
         messages.error(request, _("Faute non enregistrée : vérifiez le formulaire."))
-        return redirect("duels:adjudicate", duel.pk)
+        return adjudicate(request, pk, fault_form=form, status=422)
     data = form.cleaned_data
     participant = get_object_or_404(Participant, pk=data["participant"], duel=duel)
     try:
@@ -188,8 +188,12 @@ def fault(request, pk: int):
 @require_POST
 def exemption(request, pk: int):
     exemption = get_object_or_404(Exemption.objects.select_related("participant__duel"), pk=pk)
-    grant = request.POST.get("decision") == "grant"
+    decision = request.POST.get("decision")
     back = request.POST.get("next") == "duel"
+    if decision not in ("grant", "refuse"):  # never read a malformed decision as a refusal
+        messages.error(request, _("Décision inconnue : choisissez « Accorder » ou « Refuser »."))
+        return redirect("duels:adjudicate", exemption.participant.duel_id) if back else redirect("duels:referee")
+    grant = decision == "grant"
     try:
         exemption_decide(exemption=exemption, by=request.user, grant=grant)
     except DuelError as error:
