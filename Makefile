@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install browser clean
+.PHONY: run test lint install browser clean mutation
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,11 @@ run: $(STAMP)
 # The whole test suite (SQLite by default; PostgreSQL when DATABASE_URL is set).
 test: $(STAMP)
 	$(PY) -m pytest -n 2 --dist loadfile
+
+# Mutation testing (README "Mutation testing"): the engine against tests/engine, then the services;
+# fails when a score falls below tests/mutation-baseline.json. MUTATION_CHILDREN=1 on a busy machine.
+mutation: $(STAMP)
+	$(PY) .ci/mutation.py engine services
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

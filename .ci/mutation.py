@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Mutation testing (issue 18; README "Mutation testing"): run mutmut on one or more suites, then
+compare each suite's score with the checked-in baseline (tests/mutation-baseline.json).
+
+    .ci/mutation.py engine services          # what `make mutation` runs
+    .ci/mutation.py engine --max-children 1
+    .ci/mutation.py --score-only engine      # only read the last results and compare
+
+Suites:
+- engine: `[tool.mutmut]` of pyproject.toml as it stands, run in the project root (results in
+  ./mutants/, so `.venv/bin/mutmut results` / `show` / `browse` work there).
+- services: the same keys overridden by `[tool.estrade-mutation.services]` (other files, other
+  tests), run in a scratch directory .mutation/services/ that links to the project's apps (mutmut
+  reads its configuration from the working directory's pyproject.toml and writes ./mutants/ there).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MUTMUT = ROOT / ".venv" / "bin" / "mutmut"
+sys.path.insert(0, str(ROOT / ".ci"))
+
+from mutation_score import compare_with_baseline, read_scores  # noqa: E402
+
+
+def _toml_value(value) -> str:
+    # Strings, numbers, booleans and lists of them: JSON spells them as TOML does.
+    return json.dumps(value)
+
+
+def suite_directory(suite: str) -> Path:
+    """Where mutmut runs for this suite (the project root for the engine)."""
+    if suite == "engine":
+        return ROOT
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    overlay = pyproject["tool"].get("estrade-mutation", {}).get(suite)
+    if overlay is None:
+        raise SystemExit(f"unknown mutation suite {suite!r} (see [tool.estrade-mutation.*] in pyproject.toml)")
+    settings = {**pyproject["tool"]["mutmut"], **overlay}
+    scratch = ROOT / ".mutation" / suite
+    scratch.mkdir(parents=True, exist_ok=True)
+    linked = [*settings["source_paths"], *settings.get("also_copy", []), "tests"]
+    for name in linked:
+        link = scratch / name
+        if not link.is_symlink():
+            link.symlink_to(ROOT / name)
+    # The project's pyproject.toml (pytest settings) with this suite's [tool.mutmut] section.
+    text = (ROOT / "pyproject.toml").read_text()
+    start = text.index("[tool.mutmut]")
+    end = text.index("\n[", start + 1)
+    section = "[tool.mutmut]\n" + "".join(f"{key} = {_toml_value(value)}\n" for key, value in settings.items())
+    (scratch / "pyproject.toml").write_text(text[:start] + section + text[end:])
+    return scratch
+
+
+def run_suite(suite: str, max_children: int) -> float:
+    directory = suite_directory(suite)
+    started = time.monotonic()
+    # mutmut's exit code is 0 even with survivors; the score comparison decides.
+    subprocess.run([str(MUTMUT), "run", "--max-children", str(max_children)], cwd=directory, check=True,
+                   env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    return time.monotonic() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("suites", nargs="*", default=["engine", "services"])
+    parser.add_argument("--max-children", type=int, default=int(os.environ.get("MUTATION_CHILDREN", "2")))
+    parser.add_argument("--score-only", action="store_true", help="do not run mutmut, read its last results")
+    args = parser.parse_args()
+    failed = False
+    for suite in args.suites:
+        seconds = None if args.score_only else run_suite(suite, args.max_children)
+        directory = suite_directory(suite)
+        scores = read_scores(directory, suite)
+        if seconds is not None:
+            print(f"{suite}: mutmut took {seconds / 60:.1f} min with {args.max_children} worker(s)")
+        failed |= not compare_with_baseline(suite, scores)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
