@@ -9,6 +9,13 @@ slots one by one; only the time the fault is written differs.
 
 At the very instant of a deadline a post is still on time and the window is already due: the duel row
 lock taken by both post_submit and the sweep, and the sweep's conditional update, decide which wins.
+
+The sweep is set-based: one statement claims a batch of due windows and their duels
+(`SELECT … FOR UPDATE SKIP LOCKED`: a duel locked by a post, a referee or another sweep is left to the
+next run, so concurrent sweeps share the work and never wait on each other), the engine counts the
+absences in memory, then one statement per table writes the whole batch (slots, automatic posts,
+participants, faults, duels) and one after-commit job stores the notices. A batch that fails is
+rolled back and replayed window by window, so one bad window never blocks the others.
 """
 from __future__ import annotations
 
@@ -17,11 +24,23 @@ import logging
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 
-from duels.models import Duel, Fault, FaultKind, Phase, Post, SlotStatus, Window, WindowState
+from duels.models import (
+    Duel,
+    DuelStatus,
+    Fault,
+    FaultKind,
+    Participant,
+    Phase,
+    Post,
+    SlotStatus,
+    Window,
+    WindowSlot,
+    WindowState,
+)
 from duels.services import notices, rules
-from duels.services.common import declaration_due, next_post_order
 from duels.services.finish import duel_finish
 from duels.services.sanctions import absence_count
 
@@ -61,66 +80,141 @@ def automatic_steps(phase: str) -> list[dict]:
     return [] if phase == Phase.ACTION else [{"nothing": True}]
 
 
+BATCH = 200  # windows per transaction: one claim statement, one write per table
+
+
 def window_expire_overdue(*, now: dt.datetime | None = None, window_id: int | None = None) -> SweepReport:
-    """Expire every open window that is due (only window `window_id` when given: the eta task). Each window
-    is claimed with a conditional update (`state=open → expired`) in its own transaction and processed only
-    when that update changed one row: concurrent or repeated runs never process a window twice. A window whose processing fails is rolled
-    back (it stays open and is retried on the next run) and reported."""
+    """Expire every open window that is due (only window `window_id` when given: the eta task), batch by
+    batch. A window is claimed under its duel's row lock and its state changes `open → expired` once:
+    concurrent or repeated runs never process a window twice. A window whose processing fails is left
+    open (retried on the next run) and reported."""
     now = now or timezone.now()
     report = SweepReport()
-    due = Window.objects.filter(state=WindowState.OPEN, due_at__lte=now).order_by("due_at", "pk")
-    if window_id is not None:
-        due = due.filter(pk=window_id)
-    for due_id, duel_id in due.values_list("pk", "duel_id"):
+    failed: set[int] = set()
+    only = [window_id] if window_id is not None else None
+    while True:
+        tried: list[int] = []
         try:
             with transaction.atomic():
-                done = _expire_window(window_id=due_id, duel_id=duel_id, now=now)
+                claimed = _expire_batch(now=now, only=only, skip=failed, tried=tried, report=report)
         except Exception:
-            logger.exception("Deadline sweep: window %s failed; it stays open for the next run.", due_id)
-            report.failed_windows.append(due_id)
-            continue
-        if done is not None:
-            report.merge(done)
-    return report
+            if not tried:
+                raise  # the claim itself failed (database unreachable…): the task's retry handles it
+            _replay_one_by_one(tried, now=now, report=report, failed=failed)
+            claimed = len(tried)
+        if only is not None or claimed < BATCH:
+            return report
 
 
-def _expire_window(*, window_id: int, duel_id: int, now: dt.datetime) -> SweepReport | None:
-    duel = Duel.objects.select_for_update().get(pk=duel_id)  # same lock order as post_submit: duel, then window
-    claimed = Window.objects.filter(pk=window_id, state=WindowState.OPEN, due_at__lte=now).update(
-        state=WindowState.EXPIRED, closed_at=now
+def _replay_one_by_one(window_ids: list[int], *, now: dt.datetime, report: SweepReport, failed: set[int]) -> None:
+    """A batch failed as a whole: retry its windows one per transaction, reporting those that fail."""
+    for window_id in window_ids:
+        tried: list[int] = []
+        try:
+            with transaction.atomic():
+                _expire_batch(now=now, only=[window_id], skip=failed, tried=tried, report=report)
+        except Exception:
+            logger.exception("Deadline sweep: window %s failed; it stays open for the next run.", window_id)
+            report.failed_windows.append(window_id)
+            failed.add(window_id)
+
+
+@dataclass
+class _Expiry:
+    """One window's outcome, computed in memory before anything is written."""
+
+    window: Window
+    state: rules.DuelState
+    absent: list[WindowSlot]
+    posts: list[Post]
+    faults: list[Fault]
+    disqualified: list[str]  # engine ids disqualified by this expiry (their third absence)
+
+
+def _expire_batch(
+    *, now: dt.datetime, only: list[int] | None, skip: set[int], tried: list[int], report: SweepReport
+) -> int:
+    """Claim up to BATCH due windows with their duels and expire them. Returns how many were claimed."""
+    due = (
+        Window.objects.select_for_update(skip_locked=True, of=("self", "duel")).select_related("duel")
+        .filter(state=WindowState.OPEN, due_at__lte=now).exclude(pk__in=skip).order_by("due_at", "pk")
     )
-    if claimed != 1:
-        return None
-    notices.on_window_expired(window_id)
-    window = Window.objects.get(pk=window_id)
-    report = SweepReport(expired_windows=[window_id])
-    state = rules.state_load(duel.state)
-    missing = window.slots.filter(status=SlotStatus.WAITING).select_related("participant").order_by("deadline", "pk")
-    for slot in missing:
+    if only is not None:
+        due = due.filter(pk__in=only)
+    windows = list(due[:BATCH])
+    tried.extend(w.pk for w in windows)
+    if not windows:
+        return 0
+    absent: dict[int, list[WindowSlot]] = {w.pk: [] for w in windows}
+    for slot in WindowSlot.objects.filter(window__in=windows, status=SlotStatus.WAITING).select_related(
+        "participant"
+    ).order_by("deadline", "pk"):
+        absent[slot.window_id].append(slot)
+    last_order = dict(
+        Post.objects.filter(window__in=windows).order_by().values("window_id").annotate(last=Max("order"))
+        .values_list("window_id", "last")
+    )
+    expiries = []
+    for window in windows:
+        try:
+            expiries.append(_expiry(window, absent[window.pk], last_order.get(window.pk, 0), now))
+        except Exception:
+            logger.exception("Deadline sweep: window %s failed; it stays open for the next run.", window.pk)
+            report.failed_windows.append(window.pk)
+            skip.add(window.pk)
+    if expiries:
+        _write(expiries, now=now, report=report)
+    return len(windows)
+
+
+def _expiry(window: Window, absent: list[WindowSlot], last_order: int, now: dt.datetime) -> _Expiry:
+    state = rules.state_load(window.duel.state)
+    posts, faults, disqualified = [], [], []
+    for order, slot in enumerate(absent, start=last_order + 1):
         participant = slot.participant
-        slot.status = SlotStatus.ABSENT
-        slot.save(update_fields=["status"])
-        Post.objects.create(
-            window=window, participant=participant, order=next_post_order(window),
-            steps=automatic_steps(window.phase), automatic=True, submitted_at=now,
-        )
+        posts.append(Post(
+            window=window, participant=participant, order=order, steps=automatic_steps(window.phase),
+            automatic=True, submitted_at=now,
+        ))
         was_disqualified = participant.disqualified
-        state, events = absence_count(participant=participant, state=state)
-        Fault.objects.create(
+        state, events = absence_count(participant=participant, state=state, save=False)
+        if participant.disqualified and not was_disqualified:
+            disqualified.append(participant.engine_id)
+        faults.append(Fault(
             participant=participant, kind=FaultKind.ABSENCE, window=window, created_at=now,
             note=" ".join(
                 [f"Absence : aucun message avant le {timezone.localtime(slot.deadline):%d/%m/%Y %H:%M}."]
                 + [e.text for e in events]
             ),
-        )
-        report.absences.append((duel.pk, participant.engine_id))
-        if participant.disqualified and not was_disqualified:
-            report.disqualified.append((duel.pk, participant.engine_id))
-    if rules.outcome(state).finished:
-        duel_finish(duel=duel, state=state, now=now)
-        report.finished_duels.append(duel.pk)
-    else:
-        duel.state = state.to_dict()
-        duel.save(update_fields=["state"])
-        declaration_due(duel=duel, window=window)
-    return report
+        ))
+    return _Expiry(window=window, state=state, absent=absent, posts=posts, faults=faults, disqualified=disqualified)
+
+
+def _write(expiries: list[_Expiry], *, now: dt.datetime, report: SweepReport) -> None:
+    """The batch's writes: one statement per table, then the (rare) duels this expiry finished."""
+    ids = [e.window.pk for e in expiries]
+    claimed = Window.objects.filter(pk__in=ids, state=WindowState.OPEN).update(
+        state=WindowState.EXPIRED, closed_at=now
+    )
+    if claimed != len(ids):  # only without row locks (SQLite): another sweep got there first
+        raise RuntimeError(f"Deadline sweep: {len(ids) - claimed} window(s) of the batch already taken")
+    slots = [slot for e in expiries for slot in e.absent]
+    WindowSlot.objects.filter(pk__in=[s.pk for s in slots]).update(status=SlotStatus.ABSENT)
+    Post.objects.bulk_create([post for e in expiries for post in e.posts])
+    Participant.objects.bulk_update([s.participant for s in slots], ["absence_faults", "disqualified"])
+    Fault.objects.bulk_create([fault for e in expiries for fault in e.faults])
+    running = []
+    for e in expiries:
+        duel = e.window.duel
+        report.expired_windows.append(e.window.pk)
+        report.absences.extend((duel.pk, slot.participant.engine_id) for slot in e.absent)
+        report.disqualified.extend((duel.pk, engine_id) for engine_id in e.disqualified)
+        if rules.outcome(e.state).finished:
+            duel_finish(duel=duel, state=e.state, now=now)
+            report.finished_duels.append(duel.pk)
+        else:  # the declaration is due (what common.declaration_due stores)
+            duel.state = e.state.to_dict()
+            duel.status = DuelStatus.AWAITING_FIRST if e.window.phase == Phase.ACTION else DuelStatus.AWAITING_SECOND
+            running.append(duel)
+    Duel.objects.bulk_update(running, ["state", "status"])
+    notices.on_windows_expired(ids)

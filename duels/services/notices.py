@@ -17,6 +17,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Notification
+from accounts.notifications import _email as notification_email  # the e-mail notification_send sends
 from accounts.notifications import notification_send
 from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus, Window
 
@@ -74,8 +75,9 @@ def on_window_closed(window: Window) -> None:
     transaction.on_commit(lambda: declaration_due_notify(window_id=window_id), robust=True)
 
 
-def on_window_expired(window_id: int) -> None:
-    transaction.on_commit(lambda: window_expired_notify(window_id=window_id), robust=True)
+def on_windows_expired(window_ids: list[int]) -> None:
+    window_ids = list(window_ids)
+    transaction.on_commit(lambda: windows_expired_notify(window_ids=window_ids), robust=True)
 
 
 def on_exemption_requested(exemption: Exemption) -> None:
@@ -122,7 +124,7 @@ def declaration_due_notify(*, window_id: int) -> bool:
     if window.duel.referee is None or not window.duel.is_running:
         return False
     return notification_send(
-        user=window.duel.referee, kind=Kind.DECLARATION_DUE, url=duel_url(window.duel),
+        user=window.duel.referee, kind=Kind.DECLARATION_DUE, url=adjudicate_url(window.duel),
         dedupe_key=f"window:{window.pk}:declaration-due",
         message=_("%(duel)s : tous les messages attendus sont arrivés (%(window)s). La déclaration est à rédiger.")
         % {"duel": window.duel, "window": _window_name(window)},
@@ -130,18 +132,36 @@ def declaration_due_notify(*, window_id: int) -> bool:
 
 
 @transaction.atomic
-def window_expired_notify(*, window_id: int) -> int:
-    """The referee gets the absence faults (and what they led to); each absent duellist is told too."""
-    window = _window(window_id)
+def windows_expired_notify(*, window_ids: list[int]) -> int:
+    """The referee gets the absence faults (and what they led to); each absent duellist is told too.
+    Set-based, for a whole sweep batch: a few statements whatever the number of windows. A notice
+    already stored (same dedupe key) is neither stored nor e-mailed again."""
+    windows = list(Window.objects.filter(pk__in=window_ids).select_related("duel__referee").order_by("pk"))
+    faults_by_window: dict[int, list[Fault]] = {}
+    for fault in Fault.objects.filter(window_id__in=window_ids, kind=FaultKind.ABSENCE).select_related(
+        "participant__duellist__user"
+    ).order_by("created_at", "pk"):
+        faults_by_window.setdefault(fault.window_id, []).append(fault)
+    notes = []
+    for window in windows:
+        notes.extend(_expiry_notes(window, faults_by_window.get(window.pk, [])))
+    known = set(Notification.objects.filter(dedupe_key__in=[n.dedupe_key for n in notes]).values_list(
+        "dedupe_key", flat=True))
+    fresh = [n for n in notes if n.dedupe_key not in known]
+    Notification.objects.bulk_create(fresh, ignore_conflicts=True)  # a concurrent twin: stored once
+    for note in fresh:
+        if note.user.email:
+            transaction.on_commit(lambda note=note: notification_email(note))
+    return len(fresh)
+
+
+def _expiry_notes(window: Window, faults: list[Fault]) -> list[Notification]:
     duel = window.duel
-    faults = list(
-        Fault.objects.filter(window=window, kind=FaultKind.ABSENCE).select_related("participant__duellist__user")
-    )
-    sent = 0
+    notes = []
     for fault in faults:
         participant = fault.participant
         outcome = _(" Troisième absence : vous êtes disqualifié(e).") if participant.disqualified else ""
-        sent += notification_send(
+        notes.append(Notification(
             user=_user_of(participant), kind=Kind.WINDOW_EXPIRED, url=duel_url(duel),
             dedupe_key=f"window:{window.pk}:absent:{participant.pk}",
             message=_("%(duel)s : délai expiré (%(window)s). Faute d'absence n° %(count)s ; votre message compte "
@@ -149,7 +169,7 @@ def window_expired_notify(*, window_id: int) -> int:
                 "duel": duel, "window": _window_name(window), "count": participant.absence_faults,
                 "outcome": outcome,
             },
-        ) is not None
+        ))
     if duel.referee is not None:
         names = ", ".join(
             f"{f.participant.duellist} ({f.participant.absence_faults}/3"
@@ -159,14 +179,14 @@ def window_expired_notify(*, window_id: int) -> int:
         what_next = (
             _("Le duel est terminé.") if not duel.is_running else _("La déclaration est à rédiger.")
         )
-        sent += notification_send(
+        notes.append(Notification(
             user=duel.referee, kind=Kind.WINDOW_EXPIRED, url=duel_url(duel),
             dedupe_key=f"window:{window.pk}:expired",
             message=_("%(duel)s : délai expiré (%(window)s). Fautes d'absence : %(names)s. %(next)s") % {
                 "duel": duel, "window": _window_name(window), "names": names, "next": what_next,
             },
-        ) is not None
-    return sent
+        ))
+    return notes
 
 
 @transaction.atomic
@@ -218,5 +238,91 @@ def duel_cancelled_notify(*, duel_id: int) -> int:
             dedupe_key=f"duel:{duel.pk}:cancelled:{participant.pk}",
             message=_("%(duel)s : duel annulé avant son début ; vous pouvez vous inscrire à nouveau. "
                       "Motif : %(reason)s") % {"duel": duel, "reason": duel.cancel_reason},
+        ) is not None
+    return sent
+
+
+# --- Corrections and referee tools (issue 13) ---
+
+def adjudicate_url(duel: Duel) -> str:
+    """The referee's page of the duel (where the declaration is written); the duel page if missing."""
+    try:
+        return reverse("duels:adjudicate", args=[duel.pk])
+    except NoReverseMatch:
+        return duel_url(duel)
+
+
+def on_declaration_corrected(declaration) -> None:
+    declaration_id, revision = declaration.pk, declaration.revision
+    transaction.on_commit(
+        lambda: declaration_corrected_notify(declaration_id=declaration_id, revision=revision), robust=True
+    )
+
+
+def on_post_reopened(*, window: Window, participant_id: int) -> None:
+    window_id = window.pk
+    transaction.on_commit(
+        lambda: post_reopened_notify(window_id=window_id, participant_id=participant_id), robust=True
+    )
+
+
+def on_deadline_extended(window: Window) -> None:
+    window_id, due = window.pk, window.due_at
+    transaction.on_commit(lambda: deadline_extended_notify(window_id=window_id, due_at=due), robust=True)
+
+
+@transaction.atomic
+def declaration_corrected_notify(*, declaration_id: int, revision: int) -> int:
+    """Each duellist learns that the referee corrected a published declaration, and why."""
+    from duels.models import DeclarationRevision
+
+    kept = DeclarationRevision.objects.select_related("declaration__window__duel").filter(
+        declaration_id=declaration_id, number=revision
+    ).first()
+    if kept is None:
+        return 0
+    window = kept.declaration.window
+    sent = 0
+    for participant in window.duel.participants.select_related("duellist__user"):
+        sent += notification_send(
+            user=_user_of(participant), kind=Kind.DUEL, url=duel_url(window.duel),
+            dedupe_key=f"declaration:{declaration_id}:corrected:{revision}:{participant.pk}",
+            message=_("%(duel)s : l'arbitre a corrigé la déclaration (%(window)s). Motif : %(reason)s") % {
+                "duel": window.duel, "window": _window_name(window), "reason": kept.reason,
+            },
+        ) is not None
+    return sent
+
+
+@transaction.atomic
+def post_reopened_notify(*, window_id: int, participant_id: int) -> bool:
+    """The duellist whose post was voided or missed may post again: until when."""
+    window = _window(window_id)
+    slot = window.slots.select_related("participant__duellist__user").filter(
+        participant_id=participant_id, status=SlotStatus.WAITING
+    ).first()
+    if slot is None:
+        return False
+    return notification_send(
+        user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel),
+        dedupe_key=f"window:{window.pk}:reopened:{participant_id}:{slot.deadline.isoformat()}",
+        message=_("%(duel)s : l'arbitre vous permet de poster à nouveau (%(window)s), avant le %(deadline)s.") % {
+            "duel": window.duel, "window": _window_name(window), "deadline": when(slot.deadline),
+        },
+    ) is not None
+
+
+@transaction.atomic
+def deadline_extended_notify(*, window_id: int, due_at: dt.datetime) -> int:
+    """Each duellist still awaited learns their new deadline."""
+    window = _window(window_id)
+    sent = 0
+    for slot in window.slots.filter(status=SlotStatus.WAITING).select_related("participant__duellist__user"):
+        sent += notification_send(
+            user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel),
+            dedupe_key=f"window:{window.pk}:extended:{slot.participant_id}:{slot.deadline.isoformat()}",
+            message=_("%(duel)s : l'arbitre a prolongé le délai (%(window)s) jusqu'au %(deadline)s.") % {
+                "duel": window.duel, "window": _window_name(window), "deadline": when(slot.deadline),
+            },
         ) is not None
     return sent

@@ -32,9 +32,12 @@ def state_commit(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> Non
         window_refresh(window=window, duel=duel, now=now)
 
 
-def absence_count(*, participant: Participant, state: rules.DuelState) -> tuple[rules.DuelState, list]:
+def absence_count(
+    *, participant: Participant, state: rules.DuelState, save: bool = True
+) -> tuple[rules.DuelState, list]:
     """Count one more absence fault; the third disqualifies (treated as out). Returns the new state and
-    the engine's events (empty unless disqualified)."""
+    the engine's events (empty unless disqualified). `save=False`: the caller writes the participant
+    (the deadline sweep writes all of a batch's participants in one statement)."""
     participant.absence_faults += 1
     events = []
     if participant.absence_faults >= ABSENCES_TO_DISQUALIFY and not participant.disqualified:
@@ -42,5 +45,6 @@ def absence_count(*, participant: Participant, state: rules.DuelState) -> tuple[
         me = state.find_duellist(participant.engine_id)
         if me is not None and not me.out and not rules.outcome(state).finished:
             state, events = rules.apply_disqualification(state, participant.engine_id)
-    participant.save(update_fields=["absence_faults", "disqualified"])
+    if save:
+        participant.save(update_fields=["absence_faults", "disqualified"])
     return state, list(events)
