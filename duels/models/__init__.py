@@ -1,6 +1,6 @@
 """Duel models, one module per domain."""
 from duels.models.choices import DuelFormat, DuelKind, Phase
-from duels.models.declaration import Declaration, DeclarationKind, DeclarationStatus
+from duels.models.declaration import Declaration, DeclarationKind, DeclarationRevision, DeclarationStatus
 from duels.models.duel import NOT_STARTED, OVER, RUNNING, Duel, DuelStatus, Participant
 from duels.models.fault import Exemption, ExemptionStatus, Fault, FaultKind
 from duels.models.post import ImmutableError, Post
@@ -8,7 +8,7 @@ from duels.models.registration import Registration, RegistrationStatus
 from duels.models.window import SlotStatus, Window, WindowSlot, WindowState
 
 __all__ = [
-    "NOT_STARTED", "OVER", "RUNNING", "Declaration", "DeclarationKind", "DeclarationStatus", "Duel", "DuelFormat",
+    "NOT_STARTED", "OVER", "RUNNING", "Declaration", "DeclarationKind", "DeclarationRevision", "DeclarationStatus", "Duel", "DuelFormat",
     "DuelKind", "DuelStatus", "Exemption", "ExemptionStatus", "Fault", "FaultKind", "ImmutableError", "Participant",
     "Phase", "Post", "Registration", "RegistrationStatus", "SlotStatus", "Window", "WindowSlot", "WindowState",
 ]

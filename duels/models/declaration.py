@@ -40,6 +40,12 @@ class Declaration(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
         verbose_name=_("publiée par"),
     )
+    # Corrections (duels.services.corrections): the state the draft resolves from, in the same serialized
+    # form as `state_after`, so a correction re-resolves from it with the same derived dice; the referee's
+    # decisions applied at this declaration (duels.engine.adjustments); how many times it was corrected.
+    state_before = models.JSONField(_("état avant la déclaration"), null=True, blank=True)
+    adjustments = models.JSONField(_("décisions de l'arbitre"), default=list, blank=True)
+    revision = models.PositiveIntegerField(_("corrections"), default=0)
 
     class Meta:
         ordering = ["window"]
@@ -63,3 +69,41 @@ class Declaration(models.Model):
     @property
     def is_published(self) -> bool:
         return self.status == DeclarationStatus.PUBLISHED
+
+
+class DeclarationRevision(models.Model):
+    """A published version of a declaration that a correction replaced: kept as it was published (the
+    thread shows it struck through with the reason, the corrected declaration below). Insert-only."""
+
+    declaration = models.ForeignKey(
+        Declaration, on_delete=models.CASCADE, related_name="revisions", verbose_name=_("déclaration")
+    )
+    number = models.PositiveIntegerField(_("version"))
+    text = models.TextField(_("texte"), blank=True)
+    rolls = models.JSONField(_("dés"), default=list, blank=True)
+    events = models.JSONField(_("événements"), default=list, blank=True)
+    state_after = models.JSONField(_("état après la déclaration"))
+    outcome = models.JSONField(_("issue"), null=True, blank=True)
+    adjustments = models.JSONField(_("décisions de l'arbitre"), default=list, blank=True)
+    referee_comment = models.TextField(_("commentaire de l'arbitre"), blank=True)
+    published_at = models.DateTimeField(_("publiée le"))
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("publiée par"),
+    )
+    reason = models.TextField(_("motif de la correction"))
+    corrected_at = models.DateTimeField(_("corrigée le"))
+    corrected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("corrigée par"),
+    )
+
+    class Meta:
+        ordering = ["declaration", "number"]
+        verbose_name = _("déclaration remplacée")
+        verbose_name_plural = _("déclarations remplacées")
+        constraints = [
+            models.UniqueConstraint(fields=["declaration", "number"], name="declaration_revision_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.declaration} — version {self.number}"

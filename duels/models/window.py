@@ -27,6 +27,10 @@ class Window(models.Model):
     state = models.CharField(_("état"), max_length=8, choices=WindowState.choices, default=WindowState.OPEN)
     due_at = models.DateTimeField(_("échéance"), null=True, blank=True)
     closed_at = models.DateTimeField(_("fermée le"), null=True, blank=True)
+    # Posts the referee voided in a correction (duels.services.corrections): the declaration resolves
+    # without them. Posts are insert-only, so the void is recorded here:
+    # [{"post": id, "by": engine id, "mode": "pass"|"repost", "reason": str}].
+    voided_posts = models.JSONField(_("messages annulés"), default=list, blank=True)
 
     class Meta:
         ordering = ["duel", "turn", "phase"]

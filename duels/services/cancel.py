@@ -15,6 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from audit.models import AuditAction
+from audit.services import audit_record
 from duels.models import NOT_STARTED, OVER, Duel, DuelStatus
 from duels.services import notices
 from duels.services.common import duel_lock, require_duel_referee
@@ -45,5 +47,6 @@ def duel_cancel(*, duel: Duel, by: User, reason: str, now: dt.datetime | None = 
     duel.cancelled_by = by
     duel.cancel_reason = reason
     duel.save(update_fields=["status", "cancelled_at", "cancelled_by", "cancel_reason"])
+    audit_record(actor=by, action=AuditAction.DUEL_CANCEL, duel=duel, reason=reason)
     notices.on_duel_cancelled(duel)  # after commit: each duellist is told, with the reason
     return duel

@@ -7,6 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from audit.models import AuditAction
+from audit.services import audit_record
 from duels.models import (
     Declaration,
     DeclarationKind,
@@ -55,6 +57,34 @@ def _window_to_declare(duel: Duel) -> Window:
     return Window.objects.get(duel=duel, turn=duel.turn, phase=phase)
 
 
+def declaration_compute(*, duel: Duel, window: Window, state_before: dict, adjustments: list[dict]) -> dict:
+    """The draft's fields: the window's posts (less those a correction voided) with their derived dice,
+    resolved from `state_before` with the referee's decisions. Same inputs, same draft: a correction
+    re-runs this from the stored state before, with the same dice."""
+    state = rules.state_load(state_before)
+    voided = {entry["post"] for entry in window.voided_posts}
+    posts = [p for p in window.posts.select_related("participant").order_by("order") if p.pk not in voided]
+    engine_posts, rolls = rolls_apply(seed=duel.seed, turn=window.turn, phase=window.phase, posts=posts)
+    resolve = rules.resolve_action_phase if window.phase == Phase.ACTION else rules.resolve_defence_phase
+    try:
+        result = rules.resolve_with_adjustments(state, engine_posts, adjustments, resolve)
+    except ValueError as error:  # a decision the state no longer allows (adjustment_error's code)
+        raise DuelError(str(error)) from error
+    events = [event.to_dict() for event in result.events]
+    return {
+        "kind": DeclarationKind.FIRST if window.phase == Phase.ACTION else DeclarationKind.SECOND,
+        "rolls": rolls,
+        "events": events,
+        "text": "\n".join(event["text"] for event in events),
+        "state_before": state_before,
+        "state_after": result.state.to_dict(),
+        "state_before_sha256": state_fingerprint(state_before),
+        "adjustments": adjustments,
+        "outcome": {**result.outcome.to_dict(), "defence_follows": result.defence_follows,
+                    "expected_posters": list(result.expected_posters)},
+    }
+
+
 @transaction.atomic
 def declaration_prepare(*, duel: Duel, by: User, now: dt.datetime | None = None) -> Declaration:
     """Roll the dice of the closed window, resolve it with the engine and store (or refresh) the draft:
@@ -66,23 +96,9 @@ def declaration_prepare(*, duel: Duel, by: User, now: dt.datetime | None = None)
     existing = Declaration.objects.select_for_update().filter(window=window).first()
     if existing is not None and existing.is_published:
         raise DuelError("declaration-published")
-    state = rules.state_load(duel.state)
-    posts = list(window.posts.select_related("participant").order_by("order"))
-    engine_posts, rolls = rolls_apply(seed=duel.seed, turn=window.turn, phase=window.phase, posts=posts)
-    resolve = rules.resolve_action_phase if window.phase == Phase.ACTION else rules.resolve_defence_phase
-    result = resolve(state, engine_posts)
-    events = [event.to_dict() for event in result.events]
-    fields = {
-        "kind": DeclarationKind.FIRST if window.phase == Phase.ACTION else DeclarationKind.SECOND,
-        "rolls": rolls,
-        "events": events,
-        "text": "\n".join(event["text"] for event in events),
-        "state_after": result.state.to_dict(),
-        "state_before_sha256": state_fingerprint(duel.state),
-        "outcome": {**result.outcome.to_dict(), "defence_follows": result.defence_follows,
-                    "expected_posters": list(result.expected_posters)},
-        "prepared_at": now,
-    }
+    adjustments = list(existing.adjustments) if existing is not None else []
+    fields = declaration_compute(duel=duel, window=window, state_before=duel.state, adjustments=adjustments)
+    fields["prepared_at"] = now
     declaration, _created = Declaration.objects.update_or_create(window=window, defaults=fields)
     return declaration
 
@@ -107,6 +123,9 @@ def declaration_publish(
     declaration.published_by = by
     declaration.referee_comment = comment or ""
     declaration.save(update_fields=["status", "published_at", "published_by", "referee_comment"])
+    audit_record(actor=by, action=AuditAction.DECLARATION_PUBLISH, duel=duel, reason=comment or "",
+                 data={"declaration": declaration.pk, "window": declaration.window_id, "turn": declaration.window.turn,
+                       "phase": declaration.window.phase, "revision": declaration.revision})
     state = rules.state_load(declaration.state_after)
     if rules.outcome(state).finished:
         duel_finish(duel=duel, state=state, now=now)

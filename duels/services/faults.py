@@ -7,6 +7,8 @@ from django.db import transaction
 from django.utils import formats, timezone
 
 from accounts.models import User
+from audit.models import AuditAction
+from audit.services import audit_record
 from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus
 from duels.services import notices, rules
 from duels.services.common import (
@@ -47,6 +49,8 @@ def fault_record(
     fault = Fault.objects.create(
         participant=participant, kind=kind, note=note or "", pf_penalty=pf_penalty, recorded_by=by, created_at=now
     )
+    audit_record(actor=by, action=AuditAction.FAULT, duel=duel, reason=note or "",
+                 data={"fault": fault.pk, "participant": participant.engine_id, "kind": kind, "pf_penalty": pf_penalty})
     if pf_penalty == 0 and kind == FaultKind.OTHER:
         return fault
     require_running(duel)
@@ -136,6 +140,7 @@ def exemption_decide(
     if not grant:
         exemption.status = ExemptionStatus.REFUSED
         exemption.save(update_fields=["status", "decided_at", "decided_by"])
+        _audit_exemption(exemption, duel, by)
         notices.on_exemption_decided(exemption)
         return exemption
     window = open_window(duel, lock=True)
@@ -155,5 +160,13 @@ def exemption_decide(
     participant = exemption.participant
     participant.exemption_used = True
     participant.save(update_fields=["exemption_used"])
+    _audit_exemption(exemption, duel, by)
     notices.on_exemption_decided(exemption)  # after commit: the duellist is told (the expiry task moved above)
     return exemption
+
+
+def _audit_exemption(exemption: Exemption, duel: Duel, by: User) -> None:
+    deadline = exemption.granted_deadline.isoformat() if exemption.granted_deadline else None
+    audit_record(actor=by, action=AuditAction.EXEMPTION_DECIDE, duel=duel, reason=exemption.reason,
+                 data={"exemption": exemption.pk, "participant": exemption.participant.engine_id,
+                       "granted": exemption.status == ExemptionStatus.GRANTED, "deadline": deadline})

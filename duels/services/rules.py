@@ -23,9 +23,11 @@ from duels.engine import (
     step_needs_roll,
     validate_post,
 )
+from duels.engine.adjustments import adjustment_error, apply_adjustments, resolve_with_adjustments
 
 __all__ = [
-    "DuelState", "Outcome", "PhaseResult", "ScenarioError", "apply_disqualification", "apply_forfeit",
+    "DuelState", "Outcome", "PhaseResult", "ScenarioError", "adjustment_error", "apply_adjustments",
+    "apply_disqualification", "resolve_with_adjustments", "apply_forfeit",
     "apply_penalty", "bet_wins", "check_post", "expected_posters", "new_duel_state", "outcome", "resolve_action_phase",
     "resolve_defence_phase", "spell_from_dict", "state_load", "step_needs_roll", "validate_post",
 ]

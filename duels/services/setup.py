@@ -7,6 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from audit.models import AuditAction
+from audit.services import audit_record
 from duels.models import NOT_STARTED, Duel, DuelKind, DuelStatus, Participant, Phase
 from duels.services import dice, rules
 from duels.services.common import duel_lock, require_duel_referee, window_open
@@ -37,9 +39,12 @@ def referee_assign(*, duel: Duel, referee: User, by: User) -> Duel:
         raise DuelError("referee-already-assigned")
     if duel.participants.filter(duellist__user=referee).exists():
         raise DuelError("referee-is-duellist")
+    previous = duel.referee_id
     duel.referee = referee
     duel.status = _status_when_prepared(duel)
     duel.save(update_fields=["referee", "status"])
+    audit_record(actor=by, action=AuditAction.DUEL_TAKE if by == referee and previous is None else AuditAction.REFEREE_ASSIGN,
+                 duel=duel, data={"referee": referee.pk, "previous_referee": previous})
     return duel
 
 
@@ -114,4 +119,5 @@ def duel_start(*, duel: Duel, by: User, spells: list[dict] | None = None, now: d
     duel.started_at = now
     duel.save(update_fields=["seed", "seed_sha256", "spells", "state", "turn", "started_at"])
     window_open(duel=duel, phase=Phase.ACTION, expected=rules.expected_posters(state), opened_by=None, now=now)
+    audit_record(actor=by, action=AuditAction.DUEL_START, duel=duel, data={"seed_sha256": duel.seed_sha256})
     return duel
