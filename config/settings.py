@@ -245,6 +245,9 @@ SECURE_HSTS_SECONDS = 0 if DEBUG else int(os.environ.get("SECURE_HSTS_SECONDS", 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Origins allowed to frame the live stage (/duels/<id>/embed/, CSP frame-ancestors on that view only),
+# e.g. "https://forum.example,https://www.forum.example". Empty: nobody may frame it.
+FORUM_ORIGINS = env_list("FORUM_ORIGINS")
 SESSION_COOKIE_HTTPONLY = True
 
 LOGGING = {

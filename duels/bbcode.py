@@ -13,8 +13,19 @@ def post(*, author: str, rp_text: str, action: str) -> str:
     return "\n\n".join(parts)
 
 
-def declaration(*, turn: int, kind: str, rolls: list[dict], events: list[dict], comment: str) -> str:
+def stage_image_url(duel_id: int, turn: int) -> str:
+    """The stage after this turn as a PNG, absolute (SITE_URL): forums show [img] where HTML is off."""
+    from django.conf import settings
+    from django.urls import reverse
+
+    return settings.SITE_URL.rstrip("/") + reverse("duels:turn_stage_png", args=[duel_id, turn])
+
+
+def declaration(*, turn: int, kind: str, rolls: list[dict], events: list[dict], comment: str,
+                stage_image: str = "") -> str:
     lines = [f"[b]{_('Tour %(turn)s — %(kind)s') % {'turn': turn, 'kind': kind}}[/b]", ""]
+    if stage_image:
+        lines += [f"[img]{stage_image}[/img]", ""]
     if comment.strip():
         lines += [f"[i]{comment.strip()}[/i]", ""]
     if rolls:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from duels.views import duel, player, referee
+from duels.views import duel, player, public, referee
 
 app_name = "duels"
 
@@ -8,7 +8,11 @@ urlpatterns = [
     path("", player.dashboard, name="dashboard"),
     path("inscription/", player.register, name="register"),
     path("inscription/<int:pk>/retirer/", player.withdraw, name="withdraw"),
+    path("en-cours/", public.running, name="running"),
     path("<int:pk>/", duel.duel_page, name="duel"),
+    path("<int:pk>/stage.png", public.stage_png, name="stage_png"),
+    path("<int:pk>/tours/<int:turn>/stage.png", public.turn_stage_png, name="turn_stage_png"),
+    path("<int:pk>/embed/", public.embed, name="embed"),
     path("<int:pk>/poster/", duel.post_create, name="post"),
     path("<int:pk>/types/", duel.types_choose, name="types"),
     path("<int:pk>/abandon/", duel.forfeit_confirm, name="forfeit"),
