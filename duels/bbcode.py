@@ -22,7 +22,9 @@ def stage_image_url(duel_id: int, turn: int) -> str:
 
 
 def declaration(*, turn: int, kind: str, rolls: list[dict], events: list[dict], comment: str,
-                stage_image: str = "") -> str:
+                stage_image: str = "", closing: list[str] = ()) -> str:
+    """The declaration to paste: dice (what each decided and then what happened), results, then
+    `closing`: where each duellist stands, the winners by name and what comes next."""
     lines = [f"[b]{_('Tour %(turn)s — %(kind)s') % {'turn': turn, 'kind': kind}}[/b]", ""]
     if stage_image:
         lines += [f"[img]{stage_image}[/img]", ""]
@@ -31,10 +33,13 @@ def declaration(*, turn: int, kind: str, rolls: list[dict], events: list[dict], 
     if rolls:
         lines += [f"[u]{_('Dés')}[/u]", "[list]"]
         for r in rolls:
-            verdict = _("réussi") if r["success"] else _("raté")
+            verdict = r.get("verdict") or (_("pari gagné") if r["success"] else _("pari perdu"))
             lines.append("[*]" + _("%(who)s : pari %(bet)s, dé %(roll)s — %(verdict)s") % {
                 "who": r.get("by_name") or r.get("by"), "bet": r["bet"], "roll": r["roll"], "verdict": verdict})
         lines += ["[/list]", ""]
     lines.append(f"[u]{_('Résultats')}[/u]")
     lines += [event["text"] for event in events]
+    closing = [line for line in closing if line]
+    if closing:
+        lines += ["", f"[u]{_('Après la déclaration')}[/u]", *closing]
     return "\n".join(lines).strip()

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from duels import bbcode
+from duels import declaration_summary as summary
 from duels.engine import DuelState, new_duel_state, options_for
 from duels.engine.options import reachable_zones
 from duels.models import (
@@ -176,6 +177,10 @@ class DeclarationView:
     referee: str
     outcome: dict | None
     bbcode: str
+    standings: list[dict] = field(default_factory=list)
+    result: str = ""
+    next_step: str = ""
+    revisions: list = field(default_factory=list)  # versions a correction replaced (struck through)
 
 
 @dataclass
@@ -192,15 +197,27 @@ class WindowView:
     waiting: list[dict]
 
 
-def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_name: str) -> DeclarationView:
-    rolls = [{**r, "by_name": names.get(r.get("by"), r.get("by"))} for r in declaration.rolls]
+def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_name: str,
+                     deadline=None) -> DeclarationView:
+    """A declaration as shown and copied to the forum: the dice with what each decided and what then
+    happened, the events, where everyone stands, the winners by name, what comes next (and by when)."""
     events = list(declaration.events)
+    rolls = summary.roll_verdicts(
+        [{**r, "by_name": names.get(r.get("by"), r.get("by"))} for r in declaration.rolls], events)
+    rows = summary.standings(declaration.state_after, names)
+    by_team: dict[int, list[str]] = {}
+    for row in rows:
+        by_team.setdefault(row["team"], []).append(row["name"])
+    result = summary.result_line(declaration.outcome, by_team)
+    next_step = summary.next_line(declaration.outcome, names, turn=turn, deadline=deadline)
     return DeclarationView(
         declaration.pk, declaration.get_kind_display(), declaration.published_at, events, rolls,
         declaration.referee_comment, referee_name, declaration.outcome,
         bbcode.declaration(turn=turn, kind=declaration.get_kind_display(), rolls=rolls, events=events,
                            comment=declaration.referee_comment,
-                           stage_image=bbcode.stage_image_url(declaration.window.duel_id, turn)),
+                           stage_image=bbcode.stage_image_url(declaration.window.duel_id, turn),
+                           closing=[*(summary.standing_line(row) for row in rows), result, next_step]),
+        rows, result, next_step,
     )
 
 
@@ -210,8 +227,9 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant]) -
     spells = spell_names(duel)
     teams = {p.pk: p.team for p in participants}
     referee_name = duel.referee.get_username() if duel.referee_id else ""
+    revisions = corrected_versions(windows)
     out = []
-    for window in windows:
+    for index, window in enumerate(windows):
         posts = []
         for post in window.posts.all():
             author = post.participant.duellist.forum_name
@@ -222,7 +240,10 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant]) -
         declaration = getattr(window, "declaration", None) if _has_declaration(window) else None
         view = None
         if declaration is not None and declaration.status == DeclarationStatus.PUBLISHED:
-            view = declaration_view(declaration, turn=window.turn, names=names, referee_name=referee_name)
+            following = windows[index + 1] if index + 1 < len(windows) else None
+            view = declaration_view(declaration, turn=window.turn, names=names, referee_name=referee_name,
+                                    deadline=following.due_at if following is not None else None)
+            view.revisions = revisions.get(declaration.pk, [])
         waiting = [{"name": s.participant.duellist.forum_name, "deadline": s.deadline}
                    for s in window.slots.all() if s.status == SlotStatus.WAITING]
         out.append(WindowView(
@@ -399,3 +420,14 @@ def my_slot(window: Window | None, participant: Participant | None):
     if window is None or participant is None:
         return None
     return next((s for s in window.slots.all() if s.participant_id == participant.pk), None)
+
+
+def corrected_versions(windows: list[Window]) -> dict[int, list]:
+    """The published versions corrections replaced, by declaration id (one query for the whole thread)."""
+    from duels.models import DeclarationRevision
+
+    by_declaration: dict[int, list] = {}
+    if windows:
+        for revision in DeclarationRevision.objects.filter(declaration__window__in=windows).order_by("number"):
+            by_declaration.setdefault(revision.declaration_id, []).append(revision)
+    return by_declaration
