@@ -1,6 +1,6 @@
 from django.urls import path
 
-from duels.views import duel, player, public, referee
+from duels.views import duel, player, public, referee, referee_tools
 
 app_name = "duels"
 
@@ -27,4 +27,10 @@ urlpatterns = [
     path("<int:pk>/arbitrage/publier/", referee.publish, name="publish"),
     path("<int:pk>/arbitrage/faute/", referee.fault, name="fault"),
     path("<int:pk>/arbitrage/annuler/", referee.cancel, name="cancel"),
+    path("<int:pk>/arbitrage/publier-tel-quel/", referee_tools.publish_as_is, name="publish_as_is"),
+    path("<int:pk>/arbitrage/corriger/", referee_tools.correct, name="correct"),
+    path("<int:pk>/arbitrage/delai/", referee_tools.deadline_extend, name="deadline_extend"),
+    path("<int:pk>/arbitrage/rouvrir/", referee_tools.reopen, name="reopen"),
+    path("<int:pk>/arbitrage/rendre/", referee_tools.release, name="release"),
+    path("<int:pk>/arbitrage/reassigner/", referee_tools.reassign, name="reassign"),
 ]

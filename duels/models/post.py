@@ -28,6 +28,12 @@ class Post(models.Model):
         _("automatique"), default=False, help_text=_("Passe ou « ne rien faire » inscrits pour une absence.")
     )
     submitted_at = models.DateTimeField(_("envoyé le"), default=timezone.now)
+    # A post the referee voided (duels.services.corrections, Window.voided_posts) may be replaced by a new
+    # post of the same duellist in the same window: the one exception to one post per window.
+    replaces = models.OneToOneField(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="replaced_by",
+        verbose_name=_("remplace le message annulé"),
+    )
 
     objects = PostQuerySet.as_manager()
 
@@ -37,7 +43,10 @@ class Post(models.Model):
         verbose_name_plural = _("messages de duel")
         constraints = [
             models.UniqueConstraint(fields=["window", "order"], name="post_order_unique_per_window"),
-            models.UniqueConstraint(fields=["window", "participant"], name="post_once_per_window"),
+            models.UniqueConstraint(
+                fields=["window", "participant"], condition=models.Q(replaces__isnull=True),
+                name="post_once_per_window",
+            ),
             models.CheckConstraint(condition=models.Q(order__gte=1), name="post_order_from_1"),
         ]
 

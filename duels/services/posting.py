@@ -91,13 +91,15 @@ def post_submit(
         count = rp_word_count(rp_text)
         if count < MIN_RP_WORDS:
             raise DuelError("rp-too-short", min=MIN_RP_WORDS, count=count)
-    already = set(window.posts.values_list("participant__engine_id", flat=True))
+    voided = {entry["post"] for entry in window.voided_posts}  # a voided post does not count (corrections)
+    already = {who for pk, who in window.posts.values_list("pk", "participant__engine_id") if pk not in voided}
     code = rules.check_post(state, post, require_rolls=False, already_posted=already)
     if code:
         raise DuelError(code)
+    replaces = window.posts.filter(participant=participant, pk__in=voided, replaced_by__isnull=True).first()
     stored = Post.objects.create(
         window=window, participant=participant, order=next_post_order(window), rp_text=rp_text or "",
-        steps=post["steps"], submitted_at=now,
+        steps=post["steps"], submitted_at=now, replaces=replaces,
     )
     slot.status = SlotStatus.POSTED
     slot.save(update_fields=["status"])

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -13,7 +14,7 @@ from django.views.decorators.http import require_POST
 from duels import presenters, selectors
 from duels.engine import DuelState
 from duels.forms import FaultForm, PublishForm
-from duels.models import Duel, Exemption, Participant
+from duels.models import Declaration, DeclarationStatus, Duel, Exemption, Participant
 from duels.services import (
     DuelError,
     declaration_prepare,
@@ -33,8 +34,10 @@ from duels.views.common import referee_required, refused
 @referee_required
 def dashboard(request):
     user = request.user
+    due = list(selectors.declarations_due_for(user))
+    _attach_drafts(due)
     context = {
-        "declarations_due": list(selectors.declarations_due_for(user)),
+        "declarations_due": due,
         "exemptions": list(selectors.exemptions_pending_for(user)),
         "to_start": list(selectors.duels_to_start_for(user)),
         "running": list(selectors.duels_running_for(user)),
@@ -42,6 +45,18 @@ def dashboard(request):
         "waiting_registrations": sum(selectors.registrations_waiting_count().values()),
     }
     return render(request, "duels/referee_dashboard.html", context)
+
+
+def _attach_drafts(duels: list[Duel]) -> None:
+    """Each due duel gets `draft`, the draft of the window it awaits (None if not prepared yet), with the
+    first lines of its text: the queue shows them next to "Publier tel quel" (one query for all)."""
+    drafts = Declaration.objects.filter(window__duel__in=duels, status=DeclarationStatus.DRAFT).select_related(
+        "window")
+    by_duel = {(d.window.duel_id, d.window.turn): d for d in drafts}
+    for duel in duels:
+        duel.draft = by_duel.get((duel.pk, duel.turn))
+        if duel.draft is not None:
+            duel.draft.summary = [line for line in duel.draft.text.splitlines() if line.strip()]
 
 
 @referee_required
@@ -112,6 +127,8 @@ def prepare(request, pk: int):
         declaration_prepare(duel=duel, by=request.user)
     except DuelError as error:
         return refused(request, error, "duels:adjudicate", duel.pk)
+    if request.POST.get("next") == "queue":  # the queue's first click: back to it, the draft summarized
+        return redirect(f"{reverse('duels:referee')}#due-{duel.pk}")
     return redirect("duels:adjudicate", duel.pk)
 
 
