@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
+from accounts.invitations import invitation_create
 from accounts.models import REFEREE_GROUP, Duellist, User
 from duels.models import Duel, DuelFormat, DuelKind, Phase
 from duels.services import (
@@ -28,6 +29,10 @@ from duels.services.dice import roll_derive
 
 PASSWORD = "estrade-demo"
 PLAYERS = ["joueur1", "joueur2", "joueur3", "joueur4", "hermione", "ron", "luna", "neville"]
+# Eligible and in no duel: register two of them (or all four) to play a duel from the start.
+FREE_PLAYERS = ["ginny", "cho", "cedric", "fred"]
+# Synced forum members without an account: the demo prints their invitation links.
+INVITED = ["dean", "seamus"]
 RP_LINES = [
     "La lumière des torches vacille sur l'estrade tandis que le public retient son souffle.",
     "Le duelliste ajuste sa prise sur sa baguette, le regard fixé sur son adversaire, et avance d'un pas mesuré.",
@@ -45,7 +50,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         call_command("catalog_load", stdout=io.StringIO())
         self.referee = self._user("arbitre", referee=True)
-        self.duellists = {name: self._duellist(name, index) for index, name in enumerate(PLAYERS)}
+        self.duellists = {name: self._duellist(name, index) for index, name in enumerate(PLAYERS + FREE_PLAYERS)}
         scenarios = [
             ("hermione", "ron", 2, self._finished),
             ("joueur1", "joueur2", 4, self._waiting_for_posts),
@@ -62,9 +67,30 @@ class Command(BaseCommand):
             play(duel)
             duel.refresh_from_db()
             self.stdout.write(f"Duel n°{duel.pk} {first} contre {second} : {duel.get_status_display()}.")
+        self._invitations()
         self.stdout.write(self.style.SUCCESS(
-            f"Comptes (mot de passe « {PASSWORD} ») : arbitre (arbitre), " + ", ".join(PLAYERS) + "."
+            f"Comptes (mot de passe « {PASSWORD} ») : arbitre (arbitre), " + ", ".join(PLAYERS + FREE_PLAYERS) + "."
+            f" Libres pour s'inscrire à un duel : {', '.join(FREE_PLAYERS)}."
         ))
+
+    def _invitations(self):
+        """Two members synced without an account, each with a pending invitation link (shown once)."""
+        for index, name in enumerate(INVITED):
+            member, _created = Duellist.objects.get_or_create(
+                forum_id=9101 + index,
+                defaults={"forum_name": name, "forum_joined_on": timezone.localdate() - dt.timedelta(days=300),
+                          "forum_post_count": 80, "character_name": name.capitalize(), "rp_year": 4,
+                          "homework_year": 6},
+            )
+            if member.user_id is not None:
+                continue
+            if member.invitations.filter(used_at__isnull=True, revoked_at__isnull=True,
+                                         expires_at__gt=timezone.now()).exists():
+                self.stdout.write(f"Invitation de {name} : déjà créée (`manage.py invitations {member.forum_id}` "
+                                  "pour un nouveau lien).")
+                continue
+            issued = invitation_create(duellist=member, created_by=None)
+            self.stdout.write(f"Invitation de {name} : {issued.url()}")
 
     # --- people -----------------------------------------------------------------------------------
 

@@ -1,0 +1,48 @@
+"""Forgotten password: Django's reset views with French pages and e-mail (locmem backend in tests)."""
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories.accounts import UserFactory
+
+pytestmark = pytest.mark.django_db
+NEW_PASSWORD = "Nimbus-2000-balai"
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def test_reset_email_link_sets_a_new_password(client, mailoutbox):
+    user = UserFactory(username="cho", email="cho@example.org")
+    page = client.get(reverse("password_reset"))
+    assert "Mot de passe oublié" in page.content.decode()
+    response = client.post(reverse("password_reset"), {"email": "cho@example.org"}, follow=True)
+    assert "Lien envoyé" in response.content.decode()
+    assert len(mailoutbox) == 1
+    mail = mailoutbox[0]
+    assert mail.to == ["cho@example.org"] and "Nouveau mot de passe" in mail.subject
+    assert "Bonjour cho" in mail.body
+    link = re.search(r"http://testserver(/mot-de-passe/nouveau/\S+/)", mail.body).group(1)
+    form_page = client.get(link, follow=True)  # Django swaps the token for a session key, then shows the form
+    assert form_page.status_code == 200 and "Enregistrer le mot de passe" in form_page.content.decode()
+    done = client.post(form_page.redirect_chain[-1][0], {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+                       follow=True)
+    assert "Mot de passe enregistré" in done.content.decode()
+    user.refresh_from_db()
+    assert user.check_password(NEW_PASSWORD)
+    reused = client.get(link, follow=True)
+    assert "plus valable" in reused.content.decode()
+
+
+def test_unknown_address_sends_nothing_and_says_the_same(client, mailoutbox):
+    response = client.post(reverse("password_reset"), {"email": "personne@example.org"}, follow=True)
+    assert "Lien envoyé" in response.content.decode()
+    assert mailoutbox == []
+
+
+def test_login_page_links_to_reset_and_signup_request(client):
+    html = client.get(reverse("login")).content.decode()
+    assert reverse("password_reset") in html and reverse("signup_request") in html
