@@ -17,8 +17,9 @@ class SalaryScaleAdmin(admin.ModelAdmin):
 
 @admin.register(Result)
 class ResultAdmin(ReadOnlyAdmin):
-    list_display = ("duellist", "duel", "outcome", "champion_points", "purse", "chocogrenouille", "recorded_at")
-    list_filter = ("outcome",)
+    list_display = ("duellist", "duel", "outcome", "champion_points", "purse", "salary_year", "chocogrenouille",
+                    "recorded_at", "paid_at")
+    list_filter = ("outcome", ("paid_at", admin.EmptyFieldListFilter))
     search_fields = ("duellist__forum_name",)
 
 

@@ -39,3 +39,27 @@ def ranking_bbcode(lines: list[dict], *, title: str) -> str:
     if not lines:
         out.insert(1, _("Aucun duel terminé pour l'instant."))
     return "\n".join(out) + "\n"
+
+
+def year_label(year: int | None) -> str:
+    if year is None:
+        return "—"
+    return _("adulte") if year == 8 else _("%(year)de année") % {"year": year}
+
+
+def rewards_bbcode(results) -> str:
+    """The rewards still to hand out, as a BBCode list for the forum's bank: who, which duel, the
+    purse (and the year of study its salary follows) or the chocogrenouille."""
+    out = [f"[b]{_('Récompenses de duel à verser')}[/b]", "[list]"]
+    for result in results:
+        if result.purse:
+            reward = _("%(n)s gallions (salaire de %(year)s)") % {"n": result.purse,
+                                                                 "year": year_label(result.salary_year)}
+        else:
+            reward = _("une chocogrenouille")
+        out.append(_("[*]%(name)s — duel n°%(duel)s — %(reward)s") % {
+            "name": bbcode_text(result.duellist.forum_name), "duel": result.duel_id, "reward": reward})
+    out.append("[/list]")
+    if len(out) == 3:
+        out.insert(1, _("Rien à verser pour l'instant."))
+    return "\n".join(out) + "\n"

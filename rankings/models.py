@@ -1,4 +1,5 @@
 """Rewards (RULES.md §3.3.2) and the staff-editable salary scale."""
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -51,6 +52,19 @@ class Result(models.Model):
     purse = models.PositiveIntegerField(_("bourse (gallions)"), default=0)
     chocogrenouille = models.BooleanField(_("chocogrenouille"), default=False)
     recorded_at = models.DateTimeField(_("enregistré le"), default=timezone.now)
+    # The purse follows the duellist's year of study (RP year in an RP duel, homework year in a
+    # non-RP one), not the year fought at; null for results recorded before it was kept.
+    salary_year = models.PositiveSmallIntegerField(_("année d'étude de la bourse"), choices=YEAR_CHOICES, null=True,
+                                                   blank=True)
+    # Rewards are handed out on the forum by its bank: staff mark them paid here.
+    paid_at = models.DateTimeField(_("payé le"), null=True, blank=True)
+    paid_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                                related_name="+", verbose_name=_("payé par"))
+
+    @property
+    def has_reward(self) -> bool:
+        """Something to hand out on the forum: a purse or a chocogrenouille."""
+        return self.purse > 0 or self.chocogrenouille
 
     class Meta:
         ordering = ["-recorded_at", "pk"]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rankings import views
+from rankings import statistics_views, views
 
 app_name = "rankings"
 
@@ -8,4 +8,6 @@ urlpatterns = [
     path("", views.index, name="index"),
     path("duellistes/<int:forum_id>/", views.duellist, name="duellist"),
     path("duels/<int:pk>/", views.duel, name="duel"),
+    path("statistiques/", statistics_views.statistics, name="statistics"),
+    path("recompenses/", views.rewards, name="rewards"),
 ]

@@ -1,12 +1,18 @@
-"""Public pages: the champions table with filters, a duellist's page, a finished duel's replay."""
+"""Public pages: the champions table with filters, a duellist's page, a finished duel's replay;
+the staff list of rewards still to pay on the forum."""
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
 from django.core.paginator import Paginator
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 
 from rankings import selectors
+from rankings.bbcode import rewards_bbcode
 from rankings.forms import RankingFilterForm
 from rankings.replay import duel_replay
+from rankings.services import rewards_mark_paid, rewards_to_pay
 
 PAGE_SIZE = 50
 
@@ -54,3 +60,22 @@ def duel(request, pk: int):
     if finished is None:
         raise Http404(pk)
     return render(request, "rankings/replay.html", {"duel": finished, **duel_replay(finished)})
+
+
+REWARDS_SHOWN = 500  # the oldest unpaid first; the bank pays them in batches
+
+
+@staff_member_required
+def rewards(request):
+    """Staff: rewards not yet handed out on the forum, with a BBCode list for the forum's bank; the
+    ones ticked are marked "payé" (POST)."""
+    if request.method == "POST":
+        ids = [int(v) for v in request.POST.getlist("paid") if v.isascii() and v.isdigit()]
+        if not ids:
+            messages.error(request, _("Cochez les récompenses versées sur le forum."))
+        else:
+            marked = rewards_mark_paid(result_ids=ids, by=request.user)
+            messages.success(request, _("%(n)d récompense(s) marquée(s) payée(s).") % {"n": marked})
+        return redirect("rankings:rewards")
+    unpaid = list(rewards_to_pay()[:REWARDS_SHOWN])
+    return render(request, "rankings/rewards.html", {"results": unpaid, "code": rewards_bbcode(unpaid)})

@@ -60,7 +60,7 @@ def test_a_full_1v1_duel_from_registration_to_rewards(capsys):
     assert Declaration.objects.filter(window__duel=duel, status="published").count() == 6
     win, loss = Result.objects.get(participant=a), Result.objects.get(participant=b)
     assert (win.outcome, win.champion_points, win.purse, win.chocogrenouille) == (
-        Outcome.WIN, 1, 4 * daily_salary(3), False
+        Outcome.WIN, 1, 4 * daily_salary(a.duellist.homework_year), False  # non-RP: year of study
     )
     assert (loss.outcome, loss.champion_points, loss.purse, loss.chocogrenouille) == (Outcome.LOSS, 0, 0, True)
     call_command("verify_dice", str(duel.pk))
@@ -103,6 +103,6 @@ def test_a_full_2v2_duel_with_teams_a_double_hit_and_a_knock_out():
     assert outcomes == {a1.pk: "win", a2.pk: "win", b1.pk: "loss", b2.pk: "loss"}
     assert Result.objects.filter(duel=duel, chocogrenouille=True).count() == 2
     assert sum(Result.objects.filter(duel=duel).values_list("champion_points", flat=True)) == 2
-    assert Result.objects.get(participant=a1).purse == 4 * daily_salary(1)
+    assert Result.objects.get(participant=a1).purse == 4 * daily_salary(a1.duellist.homework_year)
     assert Post.objects.filter(window__duel=duel).count() == 4 + 3 + 3 + 1
     assert not duel.windows.filter(slots__status=SlotStatus.WAITING).exists()

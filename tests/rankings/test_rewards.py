@@ -21,12 +21,33 @@ def test_the_salary_scale_is_seeded_for_every_year():
     assert all(s.daily_salary > 0 for s in SalaryScale.objects.all())
 
 
-def test_a_win_pays_4_days_of_the_current_salary_of_the_year_fought_at():
+def test_a_non_rp_win_pays_4_days_of_the_salary_of_the_homework_year_not_the_year_fought_at():
+    # RULES.md §3.3.2 "selon l'année d'étude du duelliste": a non-RP duel fought at year 2 by
+    # duellists whose homework year is 5 pays the year-5 salary.
     SalaryScale.objects.filter(year=2).update(daily_salary=11)
+    SalaryScale.objects.filter(year=5).update(daily_salary=13)
     duel, _referee, (a, b) = started_duel(years=(2, 2))
+    assert duel.kind == "non_rp" and a.duellist.homework_year == 5
     forfeit(duel=duel, by=b.duellist.user)
     win = Result.objects.get(participant=a)
-    assert (win.outcome, win.champion_points, win.purse, win.chocogrenouille, win.year) == ("win", 1, 44, False, 2)
+    assert (win.outcome, win.champion_points, win.purse, win.chocogrenouille, win.year, win.salary_year) == (
+        "win", 1, 52, False, 2, 5)
+
+
+def test_an_rp_win_pays_the_salary_of_the_characters_rp_year():
+    SalaryScale.objects.filter(year=2).update(daily_salary=11)
+    duel, _referee, (a, b) = started_duel(years=(2, 3))
+    assert duel.kind == "rp" and a.duellist.homework_year == 5
+    forfeit(duel=duel, by=b.duellist.user)
+    win = Result.objects.get(participant=a)
+    assert (win.purse, win.salary_year) == (44, 2)
+
+
+def test_a_forfeiting_loser_gets_the_chocogrenouille():
+    duel, _referee, (a, b) = started_duel()
+    forfeit(duel=duel, by=b.duellist.user)
+    loss = Result.objects.get(participant=b)
+    assert (loss.outcome, loss.purse, loss.chocogrenouille) == ("loss", 0, True)
 
 
 def test_a_forfeiter_on_the_winning_team_still_loses():
@@ -50,15 +71,17 @@ def test_both_knocked_out_in_the_same_declaration_is_a_draw_paying_2_days_each()
     declare(duel, referee)
     assert duel.status == "finished" and duel.is_draw and duel.winner_team is None
     results = {r.participant_id: r for r in Result.objects.filter(duel=duel)}
-    assert results[a.pk].purse == results[b.pk].purse == 2 * daily_salary(1)
+    assert results[a.pk].purse == results[b.pk].purse == 2 * daily_salary(5)  # homework year 5
     assert all(r.outcome == "draw" and r.champion_points == 0 and not r.chocogrenouille for r in results.values())
     assert results_record(duel=duel) and Result.objects.filter(duel=duel).count() == 2  # idempotent
 
 
-def test_disqualified_duellists_get_nothing():
+def test_a_disqualified_loser_gets_the_chocogrenouille_and_nothing_else():
+    # "Une défaite … chocogrenouille sera néanmoins offerte": every loser, disqualified included
     duel, referee, (a, b) = started_duel()
     for _ in range(3):
         fault_record(duel=duel, participant=b, by=referee, kind="absence", note="Absent")
     result = Result.objects.get(participant=b)
-    assert (result.outcome, result.purse, result.chocogrenouille) == ("disqualified", 0, False)
+    assert (result.outcome, result.purse, result.champion_points, result.chocogrenouille) == (
+        "disqualified", 0, 0, True)
     assert Result.objects.get(participant=a).outcome == "win"

@@ -30,7 +30,7 @@ def test_a_win_and_a_loss_played_through_the_services_update_the_table():
     duel, _referee, (a, b) = started_duel(years=(3, 3))
     forfeit(duel=duel, by=b.duellist.user)
     win, loss = line(a.duellist), line(b.duellist)
-    assert (win.points, win.duels, win.wins, win.purse, win.chocogrenouilles) == (1, 1, 1, 4 * daily_salary(3), 0)
+    assert (win.points, win.duels, win.wins, win.purse, win.chocogrenouilles) == (1, 1, 1, 4 * daily_salary(a.duellist.homework_year), 0)
     assert (loss.points, loss.duels, loss.losses, loss.purse, loss.chocogrenouilles) == (0, 1, 1, 0, 1)
     # every scope the duel belongs to: 2 kinds × 2 formats × 2 years per duellist
     assert Standing.objects.filter(duellist=a.duellist).count() == 8
@@ -48,7 +48,7 @@ def test_a_draw_played_through_the_services():
     declare(duel, referee)
     for participant in (a, b):
         draw = line(participant.duellist)
-        assert (draw.points, draw.duels, draw.draws, draw.purse) == (0, 1, 1, 2 * daily_salary(1))
+        assert (draw.points, draw.duels, draw.draws, draw.purse) == (0, 1, 1, 2 * daily_salary(participant.duellist.homework_year))
 
 
 def test_a_disqualification_counts_a_duel_and_nothing_else():
@@ -56,7 +56,7 @@ def test_a_disqualification_counts_a_duel_and_nothing_else():
     for _ in range(3):
         fault_record(duel=duel, participant=b, by=referee, kind="absence", note="Absent")
     out = line(b.duellist)
-    assert (out.points, out.duels, out.disqualifications, out.purse, out.chocogrenouilles) == (0, 1, 1, 0, 0)
+    assert (out.points, out.duels, out.disqualifications, out.purse, out.chocogrenouilles) == (0, 1, 1, 0, 1)
     assert line(a.duellist).wins == 1
     assert standings_rebuild(fix=False).differences == 0
 
