@@ -61,11 +61,6 @@ class Result(models.Model):
     paid_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
                                 related_name="+", verbose_name=_("payé par"))
 
-    @property
-    def has_reward(self) -> bool:
-        """Something to hand out on the forum: a purse or a chocogrenouille."""
-        return self.purse > 0 or self.chocogrenouille
-
     class Meta:
         ordering = ["-recorded_at", "pk"]
         verbose_name = _("résultat")
