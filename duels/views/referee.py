@@ -116,6 +116,9 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
                                                        referee_name=request.user.get_username())
         context["draft_stage"] = presenters.stage(DuelState.from_dict(draft.state_after), participants)
         context["draft_prepared_at"] = draft.prepared_at
+    from duels.views.referee_tools import tools_context  # (that module imports this one)
+
+    context.update(tools_context(duel, request.user, participants))
     return render(request, "duels/adjudicate.html", context, status=status)
 
 
