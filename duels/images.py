@@ -164,9 +164,12 @@ def stage_png(zones: list[Zone], *, title: str) -> bytes:
     return png
 
 
-def declaration_png(declaration_id: int, render) -> bytes:
-    """A published declaration's picture: drawn once, cached for ever (`render()` draws it on a miss)."""
-    key = f"declaration-png:{declaration_id}:{get_language()}"
+def declaration_png(declaration, render) -> bytes:
+    """A published declaration's picture: drawn once, cached for ever (`render()` draws it on a miss).
+    The key names the declaration and its publication time, so a reused id (a restored database)
+    never serves another declaration's picture."""
+    published = declaration.published_at.timestamp() if declaration.published_at else 0
+    key = f"declaration-png:{declaration.window.duel_id}:{declaration.pk}:{published}:{get_language()}"
     png = cache.get(key)
     if png is None:
         png = render()

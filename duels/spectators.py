@@ -54,6 +54,7 @@ def turn_last_declaration(duel: Duel, *, turn: int) -> Declaration | None:
     """The last published declaration of a turn (the stage "after turn n"), or None."""
     return (
         Declaration.objects.filter(window__duel=duel, window__turn=turn, status=DeclarationStatus.PUBLISHED)
+        .select_related("window")
         .order_by("-published_at", "-pk")
         .first()
     )

@@ -86,7 +86,7 @@ def turn_stage_png(request, pk: int, turn: int):
                  else _("après la seconde déclaration"))
         return images.render_stage(zones, title=_title(duel, turn=turn, phase=after))
 
-    png = images.declaration_png(declaration.pk, draw)
+    png = images.declaration_png(declaration, draw)
     # A later turn (or the end) means no declaration of this turn can follow: the picture is final.
     final = duel.turn > turn or duel.status == DuelStatus.FINISHED
     return _png_response(request, png, immutable=final)
