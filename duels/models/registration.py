@@ -1,4 +1,5 @@
 """A player's wish to duel (RULES.md §1.2), waiting for matchmaking."""
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -63,3 +64,25 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.duellist} — {self.get_kind_display()} {self.format} ({self.get_status_display()})"
+
+
+class MatchmakingSettings(models.Model):
+    """The matchmaking policy staff set in the admin (one row; defaults when there is none)."""
+
+    wide_gap_wait_days = models.PositiveSmallIntegerField(
+        _("délai avant un duel RP à plus d'un an d'écart (jours)"), default=7,
+        validators=[MaxValueValidator(365)],
+        help_text=_("Un duel RP entre années séparées de plus d'un an n'est créé qu'après ce délai d'attente de "
+                    "l'inscription la plus ancienne, ou sur confirmation d'un arbitre."),
+    )
+
+    class Meta:
+        verbose_name = _("réglage d'appariement")
+        verbose_name_plural = _("réglages d'appariement")
+
+    def __str__(self) -> str:
+        return str(self._meta.verbose_name)
+
+    @classmethod
+    def current(cls) -> "MatchmakingSettings":
+        return cls.objects.filter(pk=1).first() or cls(pk=1)

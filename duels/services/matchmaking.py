@@ -14,7 +14,8 @@ An RP duel whose opponents' years differ by more than one is created with a warn
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime as dt
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -22,7 +23,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Duellist
-from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant, Registration, RegistrationStatus
+from duels.models import (
+    Duel,
+    DuelFormat,
+    DuelKind,
+    DuelStatus,
+    MatchmakingSettings,
+    Participant,
+    Registration,
+    RegistrationStatus,
+)
+from duels.services import milestones
+from duels.services.errors import DuelError
 
 Team = tuple[Registration, ...]
 
@@ -78,6 +90,7 @@ def _duel_create(kind: str, format: str, team1: Team, team2: Team) -> Duel:
             registration.status = RegistrationStatus.MATCHED
             registration.duel = duel
             registration.save(update_fields=["status", "duel"])
+    milestones.on_duel_matched(duel)  # after commit: each duellist learns who they face
     return duel
 
 
@@ -92,7 +105,43 @@ def _closest(kind: str, anchor: Registration, pool: Sequence[Registration]) -> l
     )
 
 
-def _match_1v1(kind: str, pool: list[Registration]) -> list[tuple[Team, Team]]:
+def year_gap(team1: Team, team2: Team) -> int:
+    """The widest year gap between two opponents (RULES.md §1.2: "un an ou moins d'écart")."""
+    return max(abs(x.year - y.year) for x in team1 for y in team2)
+
+
+class Gate:
+    """Which pairings may become duels now (§1.2, issue 11): an RP gap of one year or less at once;
+    a wider one only once the older registration has waited `wait`. Pairings held back are kept in
+    `held` (the referee may confirm them from the queue)."""
+
+    def __init__(self, kind: str, now: dt.datetime, wait: dt.timedelta):
+        self.kind, self.now, self.wait = kind, now, wait
+        self.held: list[tuple[Team, Team]] = []
+
+    def allows(self, team1: Team, team2: Team) -> bool:
+        if self.kind != DuelKind.RP or year_gap(team1, team2) <= 1:
+            return True
+        oldest = min(r.created_at for r in (*team1, *team2))
+        return self.now - oldest >= self.wait
+
+    def first_allowed(self, candidates: Iterable[tuple[Team, Team]]) -> tuple[Team, Team] | None:
+        """The first candidate pairing the gate lets through; the best one held back is remembered."""
+        first_held = None
+        for team1, team2 in candidates:
+            if self.allows(team1, team2):
+                return team1, team2
+            first_held = first_held or (team1, team2)
+        if first_held and not any(_same(first_held, h) for h in self.held):
+            self.held.append(first_held)
+        return None
+
+
+def _same(a: tuple[Team, Team], b: tuple[Team, Team]) -> bool:
+    return {r.pk for t in a for r in t} == {r.pk for t in b for r in t}
+
+
+def _match_1v1(kind: str, pool: list[Registration], gate: Gate) -> list[tuple[Team, Team]]:
     pairs: list[tuple[Team, Team]] = []
     by_duellist = {r.duellist_id: r for r in pool}
     used: set[int] = set()
@@ -100,15 +149,15 @@ def _match_1v1(kind: str, pool: list[Registration]) -> list[tuple[Team, Team]]:
         other = by_duellist.get(reg.named_opponent_id)
         if reg.pk in used or other is None or other.pk in used or other.named_opponent_id != reg.duellist_id:
             continue
-        pairs.append(((reg,), (other,)))
+        pairs.append(((reg,), (other,)))  # named opponents chose each other: no gate
         used |= {reg.pk, other.pk}
     free = [r for r in pool if r.pk not in used and r.named_opponent_id is None]
     while free:
         reg = free.pop(0)
-        candidates = _closest(kind, reg, free)
-        if candidates:
-            free.remove(candidates[0])
-            pairs.append(((reg,), (candidates[0],)))
+        chosen = gate.first_allowed(((reg,), (c,)) for c in _closest(kind, reg, free))
+        if chosen:
+            free.remove(chosen[1][0])
+            pairs.append(chosen)
     return pairs
 
 
@@ -116,8 +165,17 @@ def _team_age(team: Team) -> tuple:
     return min(_age(r) for r in team)
 
 
-def _match_2v2(kind: str, pool: list[Registration]) -> list[tuple[Team, Team]]:
-    pairs: list[tuple[Team, Team]] = []
+def _years(team: Team) -> list[int]:
+    return sorted(r.year for r in team)
+
+
+def _teams_face(kind: str, a: Team, b: Team) -> bool:
+    """Two teams may face each other: any RP years; non-RP, the same years on both sides."""
+    return kind == DuelKind.RP or _years(a) == _years(b)
+
+
+def _named_teams(pool: list[Registration]) -> list[Team]:
+    """Registrations that name each other as partners: a team that stays together."""
     by_duellist = {r.duellist_id: r for r in pool}
     teams: list[Team] = []
     in_team: set[int] = set()
@@ -127,14 +185,19 @@ def _match_2v2(kind: str, pool: list[Registration]) -> list[tuple[Team, Team]]:
             continue
         teams.append((reg, partner))
         in_team |= {reg.pk, partner.pk}
-    teams.sort(key=_team_age)
+    return sorted(teams, key=_team_age)
 
+
+def _named_opponents(teams: list[Team]) -> tuple[list[tuple[Team, Team]], list[Team]]:
+    """Teams that name each other as opponents meet (no gate: they chose); the teams left over that
+    name nobody are free to meet anyone. Teams naming a team that does not name them back wait."""
     def names(team: Team) -> set[int]:
         return {r.named_opponent_id for r in team if r.named_opponent_id}
 
     def members(team: Team) -> set[int]:
         return {r.duellist_id for r in team}
 
+    pairs: list[tuple[Team, Team]] = []
     used: set[Team] = set()
     for team in teams:
         if team in used or not names(team):
@@ -144,44 +207,159 @@ def _match_2v2(kind: str, pool: list[Registration]) -> list[tuple[Team, Team]]:
                 pairs.append((team, other))
                 used |= {team, other}
                 break
-    free_teams = [t for t in teams if t not in used and not names(t)]
-    while free_teams:
-        team = free_teams.pop(0)
-        years = sorted(r.year for r in team)
-        candidates = [
-            t for t in free_teams if kind == DuelKind.RP or sorted(r.year for r in t) == years
-        ]
-        if candidates:
-            best = min(candidates, key=lambda t: (abs(sum(r.year for r in t) - sum(years)), _team_age(t)))
-            free_teams.remove(best)
-            pairs.append((team, best))
-    singles = [r for r in pool if r.named_partner_id is None and r.named_opponent_id is None]
-    while singles:
-        reg = singles.pop(0)
-        closest = _closest(kind, reg, singles)[:3]
-        if len(closest) < 3:
-            continue
-        for r in closest:
-            singles.remove(r)
-        four = sorted([reg, *closest], key=lambda r: (r.year, *_age(r)))
-        pairs.append(((four[0], four[3]), (four[1], four[2])))
-    return pairs
+    return pairs, [t for t in teams if t not in used and not names(t)]
 
 
-@transaction.atomic
-def matchmaking_run() -> MatchmakingReport:
-    """Create every duel that the waiting registrations allow. Safe to run concurrently (rows locked)."""
-    waiting = list(
-        Registration.objects.select_for_update(of=("self",))
-        .filter(status=RegistrationStatus.WAITING)
-        .select_related("duellist")
-        .order_by("created_at", "pk")
-    )
-    report = MatchmakingReport()
+def _solo_pairs_for(kind: str, team: Team, solos: list[Registration]) -> list[Team]:
+    """Two solo duellists who could together face `team`, best first: non-RP, both of the team's
+    (single) year; RP, the years closest to the team's, then the oldest."""
+    if kind != DuelKind.RP:
+        years = set(_years(team))
+        pool = [s for s in solos if {s.year} == years]
+    else:
+        middle = sum(r.year for r in team) / len(team)
+        pool = sorted(solos, key=lambda s: (abs(s.year - middle), *_age(s)))
+    return [(pool[i], pool[j]) for i in range(len(pool)) for j in range(i + 1, len(pool))]
+
+
+def _balanced(four: list[Registration]) -> tuple[Team, Team]:
+    """Four solo duellists split into balanced teams: sorted by (year, age), 1st+4th vs 2nd+3rd."""
+    ordered = sorted(four, key=lambda r: (r.year, *_age(r)))
+    return (ordered[0], ordered[3]), (ordered[1], ordered[2])
+
+
+def _newest(pairing: tuple[Team, Team]) -> tuple:
+    return max(_age(r) for team in pairing for r in team)
+
+
+def _options_for_solo(kind: str, solo: Registration, solos: list[Registration], teams: list[Team]):
+    """Ways a solo duellist gets a duel: with three more solos (balanced teams), or with a solo
+    partner (closest year) against a waiting team. Listed so the oldest registrations play first."""
+    others = [s for s in solos if s is not solo]
+    options = []
+    closest = _closest(kind, solo, others)
+    if len(closest) >= 3:
+        options.append(_balanced([solo, *closest[:3]]))
+    for partner in closest:
+        pair = tuple(sorted((solo, partner), key=_age))
+        for team in teams:
+            if _teams_face(kind, pair, team):
+                options.append(tuple(sorted((pair, team), key=_team_age)))
+    return sorted(options, key=lambda o: (year_gap(*o) > 1, _newest(o)))
+
+
+def _options_for_team(kind: str, team: Team, solos: list[Registration], teams: list[Team]):
+    """A free team meets another free team (closest years first), else two solos made a team."""
+    others = sorted((t for t in teams if t is not team and _teams_face(kind, team, t)),
+                    key=lambda t: (abs(sum(_years(t)) - sum(_years(team))), _team_age(t)))
+    options = [(team, other) for other in others]
+    options += [(team, tuple(sorted(pair, key=_age))) for pair in _solo_pairs_for(kind, team, solos)]
+    return options
+
+
+def _match_2v2(kind: str, pool: list[Registration], gate: Gate) -> list[tuple[Team, Team]]:
+    """Named partners stay together; solo duellists (no partner named) are paired into teams to face
+    a waiting team or another solo team; the oldest registration is served first (§1.3)."""
+    pairs, free_teams = _named_opponents(_named_teams(pool))
+    solos = [r for r in pool if r.named_partner_id is None and r.named_opponent_id is None]
+    while True:
+        for anchor in sorted([*free_teams, *((s,) for s in solos)], key=_team_age):
+            if len(anchor) == 2:
+                options = _options_for_team(kind, anchor, solos, free_teams)
+            else:
+                options = _options_for_solo(kind, anchor[0], solos, free_teams)
+            chosen = gate.first_allowed(options)
+            if chosen:
+                break
+        else:
+            return pairs
+        pairs.append(chosen)
+        for team in chosen:
+            if team in free_teams:
+                free_teams.remove(team)
+            else:
+                for r in team:
+                    solos.remove(r)
+
+
+def _pairings(waiting: list[Registration], now: dt.datetime, wait: dt.timedelta):
+    """(kind, format, team1, team2) of every duel allowed now, and the pairings held for a wide RP gap."""
+    allowed, held = [], []
     for kind in DuelKind.values:
         for format in DuelFormat.values:
             pool = [r for r in waiting if r.kind == kind and r.format == format]
+            gate = Gate(kind, now, wait)
             match = _match_1v1 if format == DuelFormat.ONE_V_ONE else _match_2v2
-            for team1, team2 in match(kind, pool):
-                report.duels.append(_duel_create(kind, format, team1, team2))
+            allowed += [(kind, format, t1, t2) for t1, t2 in match(kind, pool, gate)]
+            held += [(kind, format, t1, t2) for t1, t2 in gate.held]
+    return allowed, held
+
+
+def _wait() -> dt.timedelta:
+    return dt.timedelta(days=MatchmakingSettings.current().wide_gap_wait_days)
+
+
+def _waiting(lock: bool) -> list[Registration]:
+    rows = Registration.objects.filter(status=RegistrationStatus.WAITING).select_related("duellist")
+    if lock:
+        rows = rows.select_for_update(of=("self",))
+    return list(rows.order_by("created_at", "pk"))
+
+
+@transaction.atomic
+def matchmaking_run(*, now: dt.datetime | None = None) -> MatchmakingReport:
+    """Create every duel that the waiting registrations allow. Safe to run concurrently (rows locked)."""
+    allowed, _held = _pairings(_waiting(lock=True), now or timezone.now(), _wait())
+    report = MatchmakingReport()
+    for kind, format, team1, team2 in allowed:
+        report.duels.append(_duel_create(kind, format, team1, team2))
     return report
+
+
+@dataclass(frozen=True)
+class HeldPairing:
+    """An RP pairing held back for its year gap (> 1): it becomes a duel once the older registration
+    has waited the staff-set delay, or when a referee confirms it from the queue."""
+    kind: str
+    format: str
+    team1: Team
+    team2: Team
+    gap: int
+    release_at: dt.datetime  # when matchmaking will make it a duel without a referee
+
+    @property
+    def registration_ids(self) -> list[int]:
+        return sorted(r.pk for team in (self.team1, self.team2) for r in team)
+
+    @property
+    def key(self) -> str:
+        return ",".join(map(str, self.registration_ids))
+
+
+def _held(waiting: list[Registration], now: dt.datetime, wait: dt.timedelta) -> list[HeldPairing]:
+    allowed, held = _pairings(waiting, now, wait)
+    taken = {r.pk for *_kf, t1, t2 in allowed for r in (*t1, *t2)}
+    out = []
+    for kind, format, team1, team2 in held:
+        if taken & {r.pk for r in (*team1, *team2)}:
+            continue  # one of them gets another duel in this run
+        oldest = min(r.created_at for r in (*team1, *team2))
+        out.append(HeldPairing(kind, format, team1, team2, year_gap(team1, team2), oldest + wait))
+    return out
+
+
+def matchmaking_held(*, now: dt.datetime | None = None) -> list[HeldPairing]:
+    """The pairings matchmaking holds back now for a wide RP year gap (referee queue, dashboards)."""
+    return _held(_waiting(lock=False), now or timezone.now(), _wait())
+
+
+@transaction.atomic
+def matchmaking_confirm(*, key: str, by, now: dt.datetime | None = None) -> Duel:
+    """A referee confirms a held wide-gap pairing: it becomes a duel at once (with the gap warning).
+    Refused when the pairing is no longer proposed (someone withdrew or was paired meanwhile)."""
+    if not getattr(by, "is_referee", False):
+        raise DuelError("not-a-referee")
+    for pairing in _held(_waiting(lock=True), now or timezone.now(), _wait()):
+        if pairing.key == key:
+            return _duel_create(pairing.kind, pairing.format, pairing.team1, pairing.team2)
+    raise DuelError("pairing-gone", _("Cet appariement n'est plus proposé : une inscription a changé entre-temps."))
