@@ -196,9 +196,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A window's expiry message waits (eta) up to 5 days in a worker: Redis must not redeliver it every hour.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 24 * 3600}
 # The sweep is the source of truth; both jobs are idempotent, and a message older than a minute is dropped.
+# DEADLINE_SWEEP_SECONDS and POSTING_DELAY_SECONDS exist for the stack test (tests/stack/), which lets a
+# deadline pass in seconds; production keeps a sweep a minute and RULES.md's 48 h.
+SWEEP_SECONDS = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "60"))
+POSTING_DELAY_SECONDS = int(os.environ.get("POSTING_DELAY_SECONDS", str(48 * 3600)))
 CELERY_BEAT_SCHEDULE = {
-    "sweep-deadlines": {"task": "duels.tasks.sweep_deadlines", "schedule": 60.0, "options": {"expires": 55}},
-    "send-reminders": {"task": "duels.tasks.send_reminders", "schedule": 60.0, "options": {"expires": 55}},
+    name: {"task": task, "schedule": SWEEP_SECONDS, "options": {"expires": max(SWEEP_SECONDS - 5, 1)}}
+    for name, task in (("sweep-deadlines", "duels.tasks.sweep_deadlines"), ("send-reminders", "duels.tasks.send_reminders"))
 }
 
 # Longest RP text a post may carry (characters); longer ones are refused with a French message.

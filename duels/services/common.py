@@ -5,6 +5,7 @@ import datetime as dt
 import hashlib
 import json
 
+from django.conf import settings
 from django.db.models import Max
 
 from accounts.models import User
@@ -12,7 +13,7 @@ from duels.models import Duel, DuelStatus, Participant, Phase, SlotStatus, Windo
 from duels.services import notices
 from duels.services.errors import DuelError
 
-POSTING_DELAY = dt.timedelta(hours=48)  # RULES.md §1.4
+POSTING_DELAY = dt.timedelta(seconds=settings.POSTING_DELAY_SECONDS)  # RULES.md §1.4: 48 h
 EXEMPTION_LIMIT = dt.timedelta(days=5)
 
 

@@ -1,0 +1,332 @@
+"""The production stack, started and exercised without Docker (CI: `.ci/run`, step "production stack").
+
+Starts the docker-compose.yml services' own commands (read from that file, see compose.py) as local
+processes on this machine's PostgreSQL and Redis: `web` (migrate, then gunicorn with DEBUG=0 and the HTTPS
+redirect on, behind `X-Forwarded-Proto: https` as the proxy sends it), `worker` (Celery) and one `beat`.
+Then, over HTTP only, like the members' browsers: two players and a referee log in, register, take the
+duel, choose their types, give the start signal and play one whole turn (posts, declaration); in turn 2
+one player posts and the other lets the (short, POSTING_DELAY_SECONDS) deadline pass while the worker is
+killed (SIGKILL, with the window's expiry message in hand) and restarted: beat + worker must record the
+absence fault exactly once and lose nothing. Finally every process is stopped with SIGTERM and must exit.
+
+    .venv/bin/python tests/stack/run_stack.py [--port 8765] [--redis-db 12]
+
+Exit status 0 when every check held; the processes' logs are kept in artifacts/stack/.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from html.parser import HTMLParser
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from tests.stack.compose import healthcheck_command, service_command  # noqa: E402
+
+VENV_BIN = ROOT / ".venv" / "bin"
+LOGS = ROOT / "artifacts" / "stack"
+PASSWORD = "estrade-stack-2024"
+DEADLINE_SECONDS = 25
+RP = ("Le duelliste lève sa baguette et avance d'un pas sur l'estrade, le regard fixé sur son adversaire. " * 6).strip()
+SEED = """
+from django.contrib.auth.models import Group
+from accounts.models import REFEREE_GROUP, Duellist, User
+import datetime as dt
+for number, name in enumerate(("harry", "drago"), start=1):
+    user = User.objects.create_user(name, password="{password}")
+    Duellist.objects.create(user=user, forum_id=number, forum_name=name.capitalize(), homework_year=3, rp_year=3,
+                            forum_joined_on=dt.date(2020, 1, 1), forum_post_count=500)
+referee = User.objects.create_user("arbitre", password="{password}")
+referee.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+"""
+COUNT = """
+import json
+from duels.models import Fault, Post, Window
+print(json.dumps({{
+    "absences": list(Fault.objects.filter(kind="absence").values_list("participant__duellist__forum_name", "window_id")),
+    "expired_windows": Window.objects.filter(state="expired").count(),
+    "windows": Window.objects.filter(duel_id={duel}).count(),
+    "posts": Post.objects.filter(window__duel_id={duel}, automatic=False).count(),
+    "automatic_posts": list(Post.objects.filter(window__duel_id={duel}, automatic=True)
+                            .values_list("participant__duellist__forum_name", flat=True)),
+}}))
+"""
+
+
+def log(message: str) -> None:
+    print(f"[stack {time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message: str) -> None:
+    if not condition:
+        raise Failure(message)
+    log(f"ok: {message}")
+
+
+class FormFields(HTMLParser):
+    """The hidden inputs of the form posting to `action` (the CSRF token, a version…)."""
+
+    def __init__(self, action: str):
+        super().__init__()
+        self.action, self.inside, self.fields = action, False, {}
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.inside = attrs.get("action") == self.action
+        elif tag == "input" and self.inside and attrs.get("type") == "hidden" and attrs.get("name"):
+            self.fields[attrs["name"]] = attrs.get("value") or ""
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.inside = False
+
+
+class Browser:
+    """One member's browser behind the HTTPS proxy: it talks plain HTTP to gunicorn with the headers the
+    proxy adds, and keeps its cookies itself (they are Secure: an HTTP client library would drop them)."""
+
+    def __init__(self, port: int):
+        self.port, self.cookies = port, {}
+        self.origin = f"https://127.0.0.1:{port}"
+
+    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None, *,
+                proxied: bool = True):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        sent = {"Host": f"127.0.0.1:{self.port}", **(headers or {})}
+        if proxied:
+            sent["X-Forwarded-Proto"] = "https"
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        connection.request(method, path, body=body, headers=sent)
+        response = connection.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        for header in response.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(header).items():
+                self.cookies[name] = morsel.value
+        connection.close()
+        return response.status, response.headers, text
+
+    def get(self, path: str):
+        for _ in range(5):
+            status, headers, text = self.request("GET", path)
+            if status not in (301, 302):
+                return status, text
+            path = urlsplit(headers["Location"]).path or "/"
+        raise Failure(f"too many redirects from {path}")
+
+    def post(self, path: str, fields: dict | list, *, page: str | None = None) -> tuple[int, str]:
+        """Submit the form posting to `path` on `page` (default: `path` itself), as a browser would."""
+        status, html = self.get(page or path)
+        parser = FormFields(path)
+        parser.feed(html)
+        data = list(fields.items()) if isinstance(fields, dict) else list(fields)
+        data += [(name, value) for name, value in parser.fields.items() if name not in dict(data)]
+        data.append(("csrfmiddlewaretoken", parser.fields.get("csrfmiddlewaretoken") or self.cookies.get("csrftoken", "")))
+        status, headers, text = self.request("POST", path, urlencode(data).encode(), {
+            "Content-Type": "application/x-www-form-urlencoded", "Origin": self.origin,
+            "Referer": self.origin + (page or path),
+        })
+        if status in (301, 302):
+            return self.get(urlsplit(headers["Location"]).path)[0], text
+        return status, text
+
+    def api(self, path: str) -> dict:
+        status, text = self.get(path)
+        if status != 200:
+            raise Failure(f"GET {path} answered {status}: {text[:300]}")
+        return json.loads(text)
+
+
+class Stack:
+    def __init__(self, port: int, redis_db: int):
+        self.port = port
+        self.database = f"estrade_stack_{os.getpid()}"
+        self.redis_url = f"redis://127.0.0.1:6379/{redis_db}"
+        self.env = {
+            **os.environ,
+            "PATH": f"{VENV_BIN}:{os.environ.get('PATH', '')}",
+            "DEBUG": "0", "SECRET_KEY": "stack-test-" + "k" * 50, "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{self.database}", "REDIS_URL": self.redis_url,
+            "SECURE_SSL_REDIRECT": "1", "POSTING_DELAY_SECONDS": str(DEADLINE_SECONDS),
+            "DEADLINE_SWEEP_SECONDS": "2", "PYTHONUNBUFFERED": "1",
+        }
+        self.env.pop("DJANGO_SETTINGS_MODULE", None)
+        self.processes: dict[str, subprocess.Popen] = {}
+        self.replace = {"0.0.0.0:8000": f"127.0.0.1:{port}", "/tmp/celerybeat-schedule": str(LOGS / "celerybeat-schedule")}
+        LOGS.mkdir(parents=True, exist_ok=True)
+        for old in LOGS.glob("*.log"):
+            old.unlink()
+
+    def run(self, *argv: str, check_exit: bool = True) -> str:
+        done = subprocess.run(argv, cwd=ROOT, env=self.env, capture_output=True, text=True, timeout=300)
+        if check_exit and done.returncode:
+            raise Failure(f"{' '.join(argv)} failed: {done.stdout[-2000:]}{done.stderr[-2000:]}")
+        return done.stdout
+
+    def manage(self, *args: str) -> str:
+        return self.run(str(VENV_BIN / "python"), "manage.py", *args)
+
+    def start(self, name: str, *, log_name: str | None = None) -> None:
+        argv = service_command(name, replace=self.replace)
+        log(f"start {name}: {' '.join(argv)}")
+        handle = open(LOGS / f"{log_name or name}.log", "a")
+        self.processes[name] = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=handle,
+                                                stderr=subprocess.STDOUT, start_new_session=True)
+
+    def kill(self, name: str, sig=signal.SIGKILL) -> int:
+        process = self.processes.pop(name)
+        os.killpg(process.pid, sig)
+        return process.wait(timeout=60)
+
+    def healthy(self) -> bool:
+        command = healthcheck_command("web", replace={"127.0.0.1:8000": f"127.0.0.1:{self.port}"})
+        command = [str(VENV_BIN / "python") if part == "python" else part for part in command]
+        return subprocess.run(command, cwd=ROOT, env=self.env, capture_output=True).returncode == 0
+
+    def setup(self) -> None:
+        self.run("psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc", f"CREATE DATABASE {self.database}")
+        self.run("redis-cli", "-u", self.redis_url, "FLUSHDB")
+        self.manage("collectstatic", "--noinput", "-v", "0")  # as the Dockerfile does at build time
+
+    def teardown(self) -> None:
+        for name in list(self.processes):
+            try:
+                self.kill(name)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                pass
+        self.run("psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc",
+                 f"DROP DATABASE IF EXISTS {self.database} WITH (FORCE)", check_exit=False)
+        self.run("redis-cli", "-u", self.redis_url, "FLUSHDB", check_exit=False)
+
+
+def wait_for(what: str, condition, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            log(f"ok: {what}")
+            return
+        time.sleep(0.5)
+    raise Failure(f"timed out ({timeout:.0f} s) waiting for: {what}")
+
+
+def login(stack: Stack, username: str) -> Browser:
+    browser = Browser(stack.port)
+    status, text = browser.post("/connexion/", {"username": username, "password": PASSWORD})
+    if not (status == 200 and "sessionid" in browser.cookies):
+        raise Failure(f"{username} cannot log in: {status} {sorted(browser.cookies)} {text[:2000]}")
+    log(f"ok: {username} logs in over HTTPS (via the proxy header)")
+    return browser
+
+
+def duel_of(browser: Browser, pk: int) -> dict:
+    return browser.api(f"/api/v1/duels/{pk}/")
+
+
+def declare(referee: Browser, pk: int) -> None:
+    referee.post(f"/duels/{pk}/arbitrage/preparer/", {}, page=f"/duels/{pk}/arbitrage/")
+    referee.post(f"/duels/{pk}/arbitrage/publier/", {"comment": "Bel échange."}, page=f"/duels/{pk}/arbitrage/")
+
+
+def play(stack: Stack) -> None:
+    stack.start("web")
+    wait_for("the compose web healthcheck passes (migrated, gunicorn up, DEBUG=0)", stack.healthy, 120)
+    stack.manage("catalog_load")
+    stack.manage("shell", "-c", SEED.format(password=PASSWORD))
+    stack.start("worker")
+    stack.start("beat")
+
+    anonymous = Browser(stack.port)
+    status, headers, _ = anonymous.request("GET", "/", proxied=False)
+    check(status == 301 and headers["Location"].startswith("https://"), "plain HTTP is redirected to HTTPS")
+    status, headers, _ = anonymous.request("GET", "/", headers={"Host": "evil.example"})
+    check(status == 400, "an unknown host is refused")
+    health = json.loads(anonymous.request("GET", "/healthz", proxied=False)[2])
+    check(health == {"status": "ok", "database": "ok", "redis": "ok"}, "/healthz sees PostgreSQL and Redis")
+
+    harry, drago, referee = (login(stack, name) for name in ("harry", "drago", "arbitre"))
+    harry.post("/duels/inscription/", {"kind": "non_rp", "format": "1v1", "year": "3", "named_opponent": "Drago"})
+    drago.post("/duels/inscription/", {"kind": "non_rp", "format": "1v1", "year": "3", "named_opponent": "Harry"})
+    duels = anonymous.api("/api/v1/duels/")["results"]
+    check(len(duels) == 1 and duels[0]["status"] == "matched", "the second registration is matched at once")
+    pk = duels[0]["id"]
+    referee.post(f"/duels/{pk}/arbitrage/prendre/", {}, page=f"/duels/{pk}/arbitrage/")
+    for player in (harry, drago):
+        player.post(f"/duels/{pk}/types/", {"types": "malefices"}, page=f"/duels/{pk}/")
+    referee.post(f"/duels/{pk}/arbitrage/signal/", {}, page=f"/duels/{pk}/arbitrage/")
+    check(duel_of(anonymous, pk)["status"] == "action", "the referee's start signal opens turn 1")
+
+    for count, player in enumerate((harry, drago), start=1):
+        player.post(f"/duels/{pk}/poster/", {"rp_text": RP, "cast": ""}, page=f"/duels/{pk}/")
+        check(len(duel_of(anonymous, pk)["windows"][-1]["posted"]) == count, "a player's turn-1 post is published")
+    declare(referee, pk)
+    duel = duel_of(anonymous, pk)
+    if duel["status"] == "defence":  # nobody cast: no defence is expected, but play it if the rules open one
+        for player in (harry, drago):
+            player.post(f"/duels/{pk}/poster/", {"defence": "nothing", "rp_text": ""}, page=f"/duels/{pk}/")
+        declare(referee, pk)
+        duel = duel_of(anonymous, pk)
+    check(duel["turn"] == 2 and duel["status"] == "action", "turn 1 is declared and turn 2 opens")
+    check(all(w["declaration"] for w in duel["windows"][:-1]), "every turn-1 window has its published declaration")
+
+    harry.post(f"/duels/{pk}/poster/", {"rp_text": RP, "cast": ""}, page=f"/duels/{pk}/")
+    opened = time.monotonic()
+    check(len(duel_of(anonymous, pk)["windows"][-1]["posted"]) == 1, "Harry posts in turn 2; Drago stays away")
+    time.sleep(2)  # the worker now holds the window's expiry message (eta: the deadline)
+    stack.kill("worker")
+    log("worker killed (SIGKILL) while holding the expiry message; restarted after the deadline")
+    time.sleep(max(0.0, DEADLINE_SECONDS + 3 - (time.monotonic() - opened)))
+    check(duel_of(anonymous, pk)["windows"][-1]["state"] == "open", "without a worker, the deadline passes unseen")
+    stack.start("worker", log_name="worker-restarted")
+    wait_for("beat + the restarted worker expire the window",
+             lambda: duel_of(anonymous, pk)["windows"][-1]["state"] == "expired", 60)
+    time.sleep(6)  # a few more sweeps: none may record the absence again
+    counts = json.loads(stack.manage("shell", "-c", COUNT.format(duel=pk)).strip().splitlines()[-1])
+    log(f"database: {counts}")
+    check([name for name, _window in counts["absences"]] == ["Drago"], "exactly one absence fault, Drago's")
+    check(counts["expired_windows"] == 1, "the window expired once")
+    check(counts["posts"] == 3, "no post lost (2 in turn 1, Harry's in turn 2)")
+    check(counts["automatic_posts"] == ["Drago"], "one automatic post for the absent Drago, not two")
+
+    for name in ("web", "worker", "beat"):
+        code = stack.kill(name, signal.SIGTERM)
+        check(code == 0, f"{name} stops cleanly on SIGTERM (exit {code})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--redis-db", type=int, default=12)
+    options = parser.parse_args()
+    started = time.monotonic()
+    stack = Stack(options.port, options.redis_db)
+    try:
+        stack.setup()
+        play(stack)
+    except (Failure, subprocess.TimeoutExpired) as failure:
+        log(f"FAILED: {failure}")
+        for path in sorted(LOGS.glob("*.log")):
+            tail = path.read_text(errors="replace").splitlines()[-25:]
+            print(f"--- {path.name} (last lines) ---", *tail, sep="\n")
+        return 1
+    finally:
+        stack.teardown()
+    log(f"passed in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
