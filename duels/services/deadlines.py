@@ -24,7 +24,7 @@ import logging
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 
 from duels.models import (
@@ -128,6 +128,7 @@ class _Expiry:
     absent: list[WindowSlot]
     posts: list[Post]
     faults: list[Fault]
+    state_changed: bool  # False when the absences only counted (the stored state still holds)
     disqualified: list[str]  # engine ids disqualified by this expiry (their third absence)
 
 
@@ -137,6 +138,7 @@ def _expire_batch(
     """Claim up to BATCH due windows with their duels and expire them. Returns how many were claimed."""
     due = (
         Window.objects.select_for_update(skip_locked=True, of=("self", "duel")).select_related("duel")
+        .defer("duel__spells")  # the state is enough: the engine does not re-read the catalog here
         .filter(state=WindowState.OPEN, due_at__lte=now).exclude(pk__in=skip).order_by("due_at", "pk")
     )
     if only is not None:
@@ -168,7 +170,7 @@ def _expire_batch(
 
 
 def _expiry(window: Window, absent: list[WindowSlot], last_order: int, now: dt.datetime) -> _Expiry:
-    state = rules.state_load(window.duel.state)
+    state = loaded = rules.state_load(window.duel.state)
     posts, faults, disqualified = [], [], []
     for order, slot in enumerate(absent, start=last_order + 1):
         participant = slot.participant
@@ -187,7 +189,8 @@ def _expiry(window: Window, absent: list[WindowSlot], last_order: int, now: dt.d
                 + [e.text for e in events]
             ),
         ))
-    return _Expiry(window=window, state=state, absent=absent, posts=posts, faults=faults, disqualified=disqualified)
+    return _Expiry(window=window, state=state, absent=absent, posts=posts, faults=faults,
+                   state_changed=state is not loaded, disqualified=disqualified)
 
 
 def _write(expiries: list[_Expiry], *, now: dt.datetime, report: SweepReport) -> None:
@@ -201,20 +204,31 @@ def _write(expiries: list[_Expiry], *, now: dt.datetime, report: SweepReport) ->
     slots = [slot for e in expiries for slot in e.absent]
     WindowSlot.objects.filter(pk__in=[s.pk for s in slots]).update(status=SlotStatus.ABSENT)
     Post.objects.bulk_create([post for e in expiries for post in e.posts])
-    Participant.objects.bulk_update([s.participant for s in slots], ["absence_faults", "disqualified"])
+    # One slot per participant per window and one window per duel: each absent participant once here,
+    # so the count the engine saw + 1 is the stored count + 1 (the duel rows are locked).
+    Participant.objects.filter(pk__in=[s.participant_id for s in slots]).update(absence_faults=F("absence_faults") + 1)
+    newly_out = [s.participant_id for s in slots if s.participant.disqualified]
+    if newly_out:
+        Participant.objects.filter(pk__in=newly_out).update(disqualified=True)
     Fault.objects.bulk_create([fault for e in expiries for fault in e.faults])
-    running = []
+    awaiting: dict[str, list[int]] = {DuelStatus.AWAITING_FIRST: [], DuelStatus.AWAITING_SECOND: []}
     for e in expiries:
         duel = e.window.duel
         report.expired_windows.append(e.window.pk)
         report.absences.extend((duel.pk, slot.participant.engine_id) for slot in e.absent)
         report.disqualified.extend((duel.pk, engine_id) for engine_id in e.disqualified)
-        if rules.outcome(e.state).finished:
+        if e.state_changed and rules.outcome(e.state).finished:
             duel_finish(duel=duel, state=e.state, now=now)
             report.finished_duels.append(duel.pk)
-        else:  # the declaration is due (what common.declaration_due stores)
-            duel.state = e.state.to_dict()
-            duel.status = DuelStatus.AWAITING_FIRST if e.window.phase == Phase.ACTION else DuelStatus.AWAITING_SECOND
-            running.append(duel)
-    Duel.objects.bulk_update(running, ["state", "status"])
+            continue
+        # The declaration is due (what common.declaration_due stores).
+        status = DuelStatus.AWAITING_FIRST if e.window.phase == Phase.ACTION else DuelStatus.AWAITING_SECOND
+        if e.state_changed:  # a disqualification: the engine state moves too (rare)
+            duel.state, duel.status = e.state.to_dict(), status
+            duel.save(update_fields=["state", "status"])
+        else:  # an absence alone leaves the engine state as it was: only the status changes
+            awaiting[status].append(duel.pk)
+    for status, duel_ids in awaiting.items():
+        if duel_ids:
+            Duel.objects.filter(pk__in=duel_ids).update(status=status)
     notices.on_windows_expired(ids)

@@ -38,7 +38,9 @@ def duel_url(duel: Duel) -> str:
 
 
 def _window_name(window: Window) -> str:
-    return _("tour %(turn)s, phase %(phase)s") % {"turn": window.turn, "phase": window.get_phase_display()}
+    if window.phase == "defence":
+        return _("tour %(turn)s, phase de défense") % {"turn": window.turn}
+    return _("tour %(turn)s, phase d'action") % {"turn": window.turn}
 
 
 def _user_of(participant: Participant):
@@ -103,14 +105,17 @@ def _window(window_id: int) -> Window:
 
 @transaction.atomic
 def window_opened_notify(*, window_id: int) -> int:
-    """Each duellist awaited in the window learns it is open and until when they may post."""
+    """Each duellist awaited in the window learns it is open and until when they may post (the first
+    window, opened by the start signal rather than a declaration, also says the duel starts)."""
     window = _window(window_id)
+    starts = window.opened_by_id is None and window.turn == 1 and window.phase == "action"
     sent = 0
     for slot in window.slots.filter(status=SlotStatus.WAITING).select_related("participant__duellist__user"):
         sent += notification_send(
-            user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel),
+            user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel) + "#agir",
             dedupe_key=f"window:{window.pk}:opened:{slot.participant_id}",
-            message=_("%(duel)s : à vous de poster (%(window)s), avant le %(deadline)s.") % {
+            message=(_("%(duel)s : le duel commence ! À vous de poster (%(window)s), avant le %(deadline)s.")
+                     if starts else _("%(duel)s : à vous de poster (%(window)s), avant le %(deadline)s.")) % {
                 "duel": window.duel, "window": _window_name(window), "deadline": when(slot.deadline),
             },
         ) is not None
@@ -136,7 +141,10 @@ def windows_expired_notify(*, window_ids: list[int]) -> int:
     """The referee gets the absence faults (and what they led to); each absent duellist is told too.
     Set-based, for a whole sweep batch: a few statements whatever the number of windows. A notice
     already stored (same dedupe key) is neither stored nor e-mailed again."""
-    windows = list(Window.objects.filter(pk__in=window_ids).select_related("duel__referee").order_by("pk"))
+    windows = list(
+        Window.objects.filter(pk__in=window_ids).select_related("duel__referee")
+        .defer("duel__state", "duel__spells").order_by("pk")  # large JSON a notice does not read
+    )
     faults_by_window: dict[int, list[Fault]] = {}
     for fault in Fault.objects.filter(window_id__in=window_ids, kind=FaultKind.ABSENCE).select_related(
         "participant__duellist__user"
@@ -180,7 +188,7 @@ def _expiry_notes(window: Window, faults: list[Fault]) -> list[Notification]:
             _("Le duel est terminé.") if not duel.is_running else _("La déclaration est à rédiger.")
         )
         notes.append(Notification(
-            user=duel.referee, kind=Kind.WINDOW_EXPIRED, url=duel_url(duel),
+            user=duel.referee, kind=Kind.WINDOW_EXPIRED, url=adjudicate_url(duel),
             dedupe_key=f"window:{window.pk}:expired",
             message=_("%(duel)s : délai expiré (%(window)s). Fautes d'absence : %(names)s. %(next)s") % {
                 "duel": duel, "window": _window_name(window), "names": names, "next": what_next,
@@ -198,7 +206,8 @@ def exemption_requested_notify(*, exemption_id: int) -> bool:
     if duel.referee is None:
         return False
     return notification_send(
-        user=duel.referee, kind=Kind.EXEMPTION, url=duel_url(duel), dedupe_key=f"exemption:{exemption.pk}:requested",
+        user=duel.referee, kind=Kind.EXEMPTION, url=adjudicate_url(duel),
+        dedupe_key=f"exemption:{exemption.pk}:requested",
         message=_("%(duel)s : %(who)s demande une dispense jusqu'au %(wished)s. Motif : %(reason)s") % {
             "duel": duel, "who": exemption.participant.duellist, "wished": when(exemption.wished_deadline),
             "reason": exemption.reason,

@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Notification
-from duels.models import DuelStatus, Fault, Participant, Post, Window, WindowState
+from duels.models import DuelStatus, Fault, Post, Window, WindowState
 from duels.services import deadlines, window_expire_overdue
 from tests.duels.helpers import post, started_duel
 from tests.tasks.conftest import H48, START
@@ -58,14 +58,14 @@ def test_every_expired_window_is_written_whole(clock, committed):
 
 def test_a_batch_that_fails_as_a_whole_is_replayed_window_by_window(clock, monkeypatch):
     overdue_duels(3)
-    real = Participant.objects.bulk_update
+    real = Fault.objects.bulk_create
 
-    def fails_for_several(objs, fields, **kwargs):
+    def fails_for_several(objs, **kwargs):
         if len(objs) > 1:
             raise RuntimeError("statement too large")
-        return real(objs, fields, **kwargs)
+        return real(objs, **kwargs)
 
-    monkeypatch.setattr(Participant.objects, "bulk_update", fails_for_several)
+    monkeypatch.setattr(Fault.objects, "bulk_create", fails_for_several)
     report = window_expire_overdue(now=START + H48)
     assert len(report.expired_windows) == 3 and report.failed_windows == []
     assert Fault.objects.count() == 3 and Post.objects.filter(automatic=True).count() == 3
