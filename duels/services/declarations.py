@@ -19,7 +19,7 @@ from duels.models import (
     Post,
     Window,
 )
-from duels.services import dice, rules
+from duels.services import dice, milestones, rules
 from duels.services.common import duel_lock, require_duel_referee, state_fingerprint, window_open
 from duels.services.errors import DuelError
 from duels.services.finish import duel_finish
@@ -126,6 +126,7 @@ def declaration_publish(
     audit_record(actor=by, action=AuditAction.DECLARATION_PUBLISH, duel=duel, reason=comment or "",
                  data={"declaration": declaration.pk, "window": declaration.window_id, "turn": declaration.window.turn,
                        "phase": declaration.window.phase, "revision": declaration.revision})
+    milestones.on_declaration_published(declaration)  # after commit: duellists told (result and rewards at the end)
     state = rules.state_load(declaration.state_after)
     if rules.outcome(state).finished:
         duel_finish(duel=duel, state=state, now=now)

@@ -10,7 +10,7 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from duels.models import NOT_STARTED, Duel, DuelKind, DuelStatus, Participant, Phase
-from duels.services import dice, rules
+from duels.services import dice, milestones, rules
 from duels.services.common import duel_lock, require_duel_referee, window_open
 from duels.services.errors import DuelError
 from spells.models import MagicType
@@ -45,6 +45,7 @@ def referee_assign(*, duel: Duel, referee: User, by: User) -> Duel:
     duel.save(update_fields=["referee", "status"])
     audit_record(actor=by, action=AuditAction.DUEL_TAKE if by == referee and previous is None else AuditAction.REFEREE_ASSIGN,
                  duel=duel, data={"referee": referee.pk, "previous_referee": previous})
+    milestones.on_referee_assigned(duel)  # after commit: the duellists learn who referees
     return duel
 
 

@@ -14,7 +14,7 @@ from duels import presenters, selectors, spectators
 from duels.engine import DuelState
 from duels.forms import ExemptionForm, MagicTypesForm, action_steps, defence_steps
 from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, SlotStatus
-from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, post_submit
+from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, milestones, post_submit
 from duels.services.common import is_duel_referee
 from duels.services.posting import MIN_RP_WORDS
 from duels.views.common import POLL_SECONDS, refused
@@ -41,7 +41,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "") -> d
     windows = list(selectors.duel_timeline(duel))
     window = presenters.open_window_of(windows)
     slot = presenters.my_slot(window, me)
-    state = DuelState.from_dict(duel.state) if duel.state else presenters.preview_state(duel, participants)
+    state = DuelState.from_dict(duel.state, spells=duel.spells) if duel.state else presenters.preview_state(duel, participants)
     context = {
         "duel": duel, "participants": participants, "me": me, "window": window, "slot": slot,
         "stage": presenters.stage(state, participants, me),
@@ -103,12 +103,13 @@ def post_create(request, pk: int):
     rp_text = request.POST.get("rp_text", "")
     try:  # a malformed field is refused like a rule (FormInputError), never read as a pass
         steps = defence_steps(request.POST) if phase == Phase.DEFENCE else action_steps(request.POST)
-        post_submit(duel=duel, user=request.user, rp_text=rp_text, steps=steps)
+        post = post_submit(duel=duel, user=request.user, rp_text=rp_text, steps=steps)
     except DuelError as error:
         duel.refresh_from_db()
         context = duel_context(request, duel, posted=request.POST, post_error=error.message)
         context["version"] = selectors.duel_version(duel)
         return render(request, "duels/duel.html", context, status=422 if error.code != "not-participant" else 403)
+    milestones.turn_notices_read(post=post)  # "à vous de poster" is done
     messages.success(request, _("Votre message est publié. L'arbitre déclarera les résultats quand tout le monde aura posté."))
     return redirect("duels:duel", duel.pk)
 

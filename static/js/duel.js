@@ -62,7 +62,7 @@
         var summon = select.hasAttribute("data-summon");
         select.querySelectorAll("option[data-pos]").forEach(function (option) {
           var at = parseInt(option.dataset.pos, 10), d = Math.abs(pos - at);
-          var occupied = option.hasAttribute("data-occupied") || (summon && at === pos);
+          var occupied = summon && (option.hasAttribute("data-occupied") || at === pos); // RULES.md §7 summon
           var ok = option.hasAttribute("data-self") || (d <= range && !occupied);
           any = any || ok;
           option.textContent = option.dataset.label + " · " + form.dataset.tDistance.replace("__D__", d) + ", " +

@@ -22,9 +22,11 @@ def test_players_are_told_a_window_opened_with_their_deadline(clock, committed):
     with committed():
         duel, referee, (a, b) = started_duel()
     for participant in (a, b):
-        [opened] = notices(participant.duellist.user, "duel")
-        assert "à vous de poster" in opened and "3 juin 2026 22:00" in opened
-    assert set(Notification.objects.values_list("url", flat=True)) == {f"/duels/{duel.pk}/"}
+        [opened] = [m for m in notices(participant.duellist.user, "duel") if "poster" in m]
+        assert "le duel commence ! À vous de poster" in opened and "3 juin 2026 22:00" in opened
+        assert "tour 1, phase d'action" in opened
+    assert set(Notification.objects.filter(message__contains="poster").values_list("url", flat=True)) == {
+        f"/duels/{duel.pk}/#agir"}  # straight to the form
     assert notices(referee, "duel") == []
 
 

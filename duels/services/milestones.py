@@ -1,0 +1,138 @@
+"""Notices for the moments of a duel's life that are not a window's (issue 14): an opponent found (with
+the year gap), a referee assigned, a declaration published (and the result with each one's reward).
+
+Same contract as `duels.services.notices`: the services call the `on_*` hooks inside their transaction,
+the notices are stored after commit, each once (dedupe key), and link to where the reader acts."""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from accounts.models import Notification
+from accounts.notifications import notification_send
+from duels.models import Declaration, DeclarationStatus, Duel
+from duels.services.notices import duel_url
+
+Kind = Notification.Kind
+
+
+def on_duel_matched(duel: Duel) -> None:
+    duel_id = duel.pk
+    transaction.on_commit(lambda: duel_matched_notify(duel_id=duel_id), robust=True)
+
+
+def on_referee_assigned(duel: Duel) -> None:
+    duel_id, referee_id = duel.pk, duel.referee_id
+    transaction.on_commit(lambda: referee_assigned_notify(duel_id=duel_id, referee_id=referee_id), robust=True)
+
+
+def on_declaration_published(declaration: Declaration) -> None:
+    declaration_id = declaration.pk
+    transaction.on_commit(lambda: declaration_published_notify(declaration_id=declaration_id), robust=True)
+
+
+def _participants(duel: Duel) -> list:
+    return list(duel.participants.select_related("duellist__user").order_by("team", "pk"))
+
+
+def _names(participants) -> str:
+    return " & ".join(p.duellist.forum_name for p in participants)
+
+
+@transaction.atomic
+def duel_matched_notify(*, duel_id: int) -> int:
+    """Each duellist learns who they face (and with whom), the year gap if any, and that magic types
+    are to be chosen on the duel page."""
+    duel = Duel.objects.get(pk=duel_id)
+    participants = _participants(duel)
+    sent = 0
+    for me in participants:
+        opponents = [p for p in participants if p.team != me.team]
+        partners = [p for p in participants if p.team == me.team and p.pk != me.pk]
+        gap = max(p.year for p in participants) - min(p.year for p in participants)
+        message = _("%(duel)s : adversaire trouvé — vous affrontez %(opponents)s.") % {
+            "duel": duel, "opponents": _names(opponents)}
+        if partners:
+            message += " " + _("Partenaire : %(names)s.") % {"names": _names(partners)}
+        if gap:
+            message += " " + ngettext("Écart d'années : %(gap)d an.", "Écart d'années : %(gap)d ans.", gap) % {
+                "gap": gap}
+        message += " " + _("Choisissez vos types de magie ; un arbitre va prendre le duel.")
+        sent += notification_send(user=me.duellist.user, kind=Kind.DUEL, url=duel_url(duel), message=message,
+                                  dedupe_key=f"duel:{duel.pk}:matched:{me.pk}") is not None
+    return sent
+
+
+@transaction.atomic
+def referee_assigned_notify(*, duel_id: int, referee_id: int | None) -> int:
+    duel = Duel.objects.select_related("referee").get(pk=duel_id)
+    if duel.referee_id is None or duel.referee_id != referee_id:
+        return 0  # replaced since: the new referee's own notice will follow
+    sent = 0
+    for me in _participants(duel):
+        sent += notification_send(
+            user=me.duellist.user, kind=Kind.DUEL, url=duel_url(duel),
+            dedupe_key=f"duel:{duel.pk}:referee:{referee_id}:{me.pk}",
+            message=_("%(duel)s : %(referee)s arbitre votre duel. Le signal de départ sera donné quand chacun "
+                      "aura choisi ses types de magie.") % {"duel": duel, "referee": duel.referee.get_username()},
+        ) is not None
+    return sent
+
+
+def _reward(result) -> str:
+    parts = [ngettext("%(n)d point de champion", "%(n)d points de champion", result.champion_points)
+             % {"n": result.champion_points}]
+    if result.purse:
+        parts.append(_("%(n)d gallions") % {"n": result.purse})
+    if result.chocogrenouille:
+        parts.append(_("une chocogrenouille"))
+    return ", ".join(parts)
+
+
+@transaction.atomic
+def declaration_published_notify(*, declaration_id: int) -> int:
+    """Each duellist learns the declaration is out; when it ends the duel, the result and their reward."""
+    from rankings.models import Result
+
+    declaration = Declaration.objects.select_related("window__duel").get(pk=declaration_id)
+    if declaration.status != DeclarationStatus.PUBLISHED:
+        return 0
+    window, duel = declaration.window, declaration.window.duel
+    participants = _participants(duel)
+    results = {r.participant_id: r for r in Result.objects.filter(duel=duel)}
+    phase = _("phase d'action") if window.phase == "action" else _("phase de défense")
+    sent = 0
+    for me in participants:
+        message = _("%(duel)s : l'arbitre a publié la déclaration (tour %(turn)s, %(phase)s).") % {
+            "duel": duel, "turn": window.turn, "phase": phase}
+        if duel.status == "finished":
+            winners = [p for p in participants if p.team == duel.winner_team]
+            message += " " + (_("Match nul.") if duel.is_draw else _("Victoire de %(names)s !") % {
+                "names": _names(winners)})
+            result = results.get(me.pk)
+            if result is not None:
+                message += " " + _("Votre récompense : %(reward)s.") % {"reward": _reward(result)}
+        sent += notification_send(
+            user=me.duellist.user, kind=Kind.DUEL, url=f"{duel_url(duel)}#declaration-{declaration.pk}",
+            dedupe_key=f"declaration:{declaration.pk}:published:{me.pk}", message=message,
+        ) is not None
+    return sent
+
+
+def turn_notices_read(*, post) -> int:
+    """Once the duellist has posted, the notices asking them to post in that window ("à vous de
+    poster", its reminders, a reopened post) are marked read: the bell only counts what is still due."""
+    from django.db.models import Q
+    from django.utils import timezone
+
+    from duels.models import WindowSlot
+
+    slot_ids = list(WindowSlot.objects.filter(window_id=post.window_id, participant_id=post.participant_id)
+                    .values_list("pk", flat=True))
+    asked = Q(dedupe_key=f"window:{post.window_id}:opened:{post.participant_id}") | Q(
+        dedupe_key__startswith=f"window:{post.window_id}:reopened:{post.participant_id}:")
+    for slot_id in slot_ids:
+        asked |= Q(dedupe_key__startswith=f"slot:{slot_id}:reminder-")
+    return Notification.objects.filter(asked, user=post.participant.duellist.user, read_at__isnull=True).update(
+        read_at=timezone.now())
