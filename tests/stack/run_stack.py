@@ -7,7 +7,9 @@ Then, over HTTP only, like the members' browsers: two players and a referee log 
 duel, choose their types, give the start signal and play one whole turn (posts, declaration); in turn 2
 one player posts and the other lets the (short, POSTING_DELAY_SECONDS) deadline pass while the worker is
 killed (SIGKILL, with the window's expiry message in hand) and restarted: beat + worker must record the
-absence fault exactly once and lose nothing. Finally every process is stopped with SIGTERM and must exit.
+absence fault exactly once and lose nothing. A player forfeits; every process is stopped with SIGTERM and
+must exit 0. Then the compose `backup` service's command dumps the database; the dump is restored into a
+fresh database where `rankings_rebuild --check`, `verify_dice` and `duel_export` must agree.
 
     .venv/bin/python tests/stack/run_stack.py [--port 8765] [--redis-db 12]
 
@@ -166,13 +168,15 @@ class Stack:
         }
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self.processes: dict[str, subprocess.Popen] = {}
+        self.extra_databases: list[str] = []
         self.replace = {"0.0.0.0:8000": f"127.0.0.1:{port}", "/tmp/celerybeat-schedule": str(LOGS / "celerybeat-schedule")}
         LOGS.mkdir(parents=True, exist_ok=True)
-        for old in LOGS.glob("*.log"):
+        for old in [*LOGS.glob("*.log"), *LOGS.glob("backups/*")]:
             old.unlink()
 
-    def run(self, *argv: str, check_exit: bool = True) -> str:
-        done = subprocess.run(argv, cwd=ROOT, env=self.env, capture_output=True, text=True, timeout=300)
+    def run(self, *argv: str, check_exit: bool = True, env: dict | None = None) -> str:
+        done = subprocess.run(argv, cwd=ROOT, env={**self.env, **(env or {})}, capture_output=True, text=True,
+                              timeout=300)
         if check_exit and done.returncode:
             raise Failure(f"{' '.join(argv)} failed: {done.stdout[-2000:]}{done.stderr[-2000:]}")
         return done.stdout
@@ -208,8 +212,9 @@ class Stack:
                 self.kill(name)
             except (ProcessLookupError, subprocess.TimeoutExpired):
                 pass
-        self.run("psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc",
-                 f"DROP DATABASE IF EXISTS {self.database} WITH (FORCE)", check_exit=False)
+        for database in (self.database, *self.extra_databases):
+            self.run("psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc",
+                     f"DROP DATABASE IF EXISTS {database} WITH (FORCE)", check_exit=False)
         self.run("redis-cli", "-u", self.redis_url, "FLUSHDB", check_exit=False)
 
 
@@ -301,9 +306,37 @@ def play(stack: Stack) -> None:
     check(counts["posts"] == 3, "no post lost (2 in turn 1, Harry's in turn 2)")
     check(counts["automatic_posts"] == ["Drago"], "one automatic post for the absent Drago, not two")
 
+    drago.post(f"/duels/{pk}/abandon/", {}, page=f"/duels/{pk}/abandon/")
+    duel = duel_of(anonymous, pk)
+    check(duel["status"] == "finished" and duel["seed"], "Drago forfeits: the duel is over, its seed revealed")
+
     for name in ("web", "worker", "beat"):
         code = stack.kill(name, signal.SIGTERM)
         check(code == 0, f"{name} stops cleanly on SIGTERM (exit {code})")
+    backup_and_restore(stack, pk, duel["seed"])
+
+
+def backup_and_restore(stack: Stack, pk: int, seed: str) -> None:
+    """The compose `backup` service's command, once; its dump restored into a fresh database, which must
+    hold a consistent champions table and the duel's dice (re-derived from the revealed seed)."""
+    backups = LOGS / "backups"
+    argv = service_command("backup", replace={"/scripts/backup.sh": str(ROOT / "scripts" / "backup.sh")})
+    out = stack.run(*argv, "--once", env={"BACKUP_DIR": str(backups)})
+    dumps = sorted(backups.glob("estrade-*.dump"))
+    check(len(dumps) == 1 and dumps[0].stat().st_size > 0, f"the backup service's command dumps the database ({out.strip()})")
+    restored = stack.database + "_restored"
+    stack.run("psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc", f"CREATE DATABASE {restored}")
+    stack.extra_databases.append(restored)
+    url = f"postgres://postgres@127.0.0.1:5432/{restored}"
+    stack.run("pg_restore", "--no-owner", f"--dbname={url}", str(dumps[0]))
+    env = {"DATABASE_URL": url}
+    stack.run(str(VENV_BIN / "python"), "manage.py", "rankings_rebuild", "--check", env=env)
+    log("ok: rankings_rebuild --check on the restored database")
+    out = stack.run(str(VENV_BIN / "python"), "manage.py", "verify_dice", str(pk), env=env)
+    check(seed in out, "verify_dice on the restored database: the revealed seed and every die agree")
+    archive = json.loads(stack.run(str(VENV_BIN / "python"), "manage.py", "duel_export", str(pk), env=env))
+    check(archive["duel"]["seed"] == seed and len([p for p in archive["post"] if not p["automatic"]]) == 3,
+          "duel_export of the restored duel: its posts and seed")
 
 
 def main() -> int:
