@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from rankings import selectors
 from rankings.bbcode import rewards_bbcode
 from rankings.forms import RankingFilterForm
+from rankings.record import duellist_record
 from rankings.replay import duel_replay
 from rankings.services import rewards_mark_paid, rewards_to_pay
 
@@ -52,6 +53,7 @@ def duellist(request, forum_id: int):
         })
     return render(request, "rankings/duellist.html", {
         "duellist": found, "overall": overall, "records": others, "recent": recent,
+        **duellist_record(found),  # favourite spells, head-to-head, season chart (issue 17)
     })
 
 
