@@ -132,11 +132,16 @@ def embed(request, pk: int):
 
 
 def _frame_headers(response: HttpResponse) -> HttpResponse:
-    # Set here, on this view only: a CSP middleware leaves a response's existing header alone.
-    response["Content-Security-Policy"] = embed_policy()
+    """frame-ancestors on this view only. With django-csp's middleware (issue 15) the site's policy
+    is kept and only that directive replaced; without it, the view writes its own whole policy."""
+    origins = list(getattr(settings, "FORUM_ORIGINS", None) or [])
+    if "csp.middleware.CSPMiddleware" in settings.MIDDLEWARE:
+        response._csp_replace = {"frame-ancestors": origins or ["'none'"]}
+    else:
+        response["Content-Security-Policy"] = embed_policy()
     # X-Frame-Options cannot name an origin: the forum's framing rests on frame-ancestors alone, and
     # with no forum configured the embed keeps DENY like every other page.
-    response.xframe_options_exempt = bool(getattr(settings, "FORUM_ORIGINS", None))
+    response.xframe_options_exempt = bool(origins)
     return response
 
 
