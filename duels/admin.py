@@ -10,6 +10,7 @@ from duels.models import (
     Duel,
     Exemption,
     Fault,
+    MatchmakingSettings,
     Participant,
     Post,
     Registration,
@@ -18,6 +19,16 @@ from duels.models import (
     WindowSlot,
     WindowState,
 )
+
+
+@admin.register(MatchmakingSettings)
+class MatchmakingSettingsAdmin(admin.ModelAdmin):
+    """Staff set the delay before a wide-gap RP duel is created without a referee (RULES.md §1.2)."""
+
+    list_display = ("__str__", "wide_gap_wait_days")
+
+    def has_add_permission(self, request):
+        return not MatchmakingSettings.objects.exists()  # one row
 
 
 @admin.register(Registration)

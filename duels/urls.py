@@ -19,6 +19,7 @@ urlpatterns = [
     path("<int:pk>/dispense/", duel.exemption_create, name="exemption"),
     path("arbitrage/", referee.dashboard, name="referee"),
     path("arbitrage/appariement/", referee.matchmaking, name="matchmaking"),
+    path("arbitrage/appariement/confirmer/", referee.pairing_confirm, name="pairing_confirm"),
     path("arbitrage/dispenses/<int:pk>/", referee.exemption, name="exemption_decide"),
     path("<int:pk>/arbitrage/", referee.adjudicate, name="adjudicate"),
     path("<int:pk>/arbitrage/prendre/", referee.take, name="take"),

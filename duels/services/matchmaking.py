@@ -62,22 +62,31 @@ def _age(registration: Registration) -> tuple:
     return (registration.created_at, registration.pk)
 
 
-def _rp_warning(kind: str, team1: Team, team2: Team) -> str:
-    if kind != DuelKind.RP:
+def _warning(kind: str, team1: Team, team2: Team) -> str:
+    """Shown to the duellists and the referee (before taking the duel): an RP duel between years more
+    than one apart (§1.2 advises one year or less), or a non-RP duel between named duellists of
+    different years (§1.2: two friends "dans un même niveau")."""
+    if kind == DuelKind.RP:
+        gap, a, b = max(
+            ((abs(x.year - y.year), x, y) for x in team1 for y in team2), key=lambda t: (t[0], _age(t[1]), _age(t[2]))
+        )
+        if gap <= 1:
+            return ""
+        return _("Duel RP entre années éloignées : %(a)s (année %(ya)s) contre %(b)s (année %(yb)s), écart de %(gap)d.") % {
+            "a": a.duellist.forum_name, "ya": a.year, "b": b.duellist.forum_name, "yb": b.year, "gap": gap,
+        }
+    everyone = sorted((*team1, *team2), key=lambda r: (r.year, *_age(r)))
+    low, high = everyone[0], everyone[-1]
+    if low.year == high.year:
         return ""
-    gap, a, b = max(
-        ((abs(x.year - y.year), x, y) for x in team1 for y in team2), key=lambda t: (t[0], _age(t[1]), _age(t[2]))
-    )
-    if gap <= 1:
-        return ""
-    return _("Duel RP entre années éloignées : %(a)s (année %(ya)s) contre %(b)s (année %(yb)s), écart de %(gap)d.") % {
-        "a": a.duellist.forum_name, "ya": a.year, "b": b.duellist.forum_name, "yb": b.year, "gap": gap,
+    return _("Duel non-RP entre niveaux différents : %(a)s (année %(ya)s) et %(b)s (année %(yb)s).") % {
+        "a": low.duellist.forum_name, "ya": low.year, "b": high.duellist.forum_name, "yb": high.year,
     }
 
 
 def _duel_create(kind: str, format: str, team1: Team, team2: Team) -> Duel:
     duel = Duel.objects.create(
-        kind=kind, format=format, status=DuelStatus.MATCHED, matchmaking_warning=_rp_warning(kind, team1, team2),
+        kind=kind, format=format, status=DuelStatus.MATCHED, matchmaking_warning=_warning(kind, team1, team2)[:300],
         created_at=timezone.now(),
     )
     for team_number, team in ((1, team1), (2, team2)):

@@ -20,6 +20,7 @@ from duels.services import (
     registration_withdraw,
     wand_rest_remaining,
 )
+from duels.services.matchmaking import matchmaking_held
 from duels.views.common import refused
 
 
@@ -54,6 +55,9 @@ def dashboard(request):
             wand_rest=wand_rest_remaining(duellist=duellist),
             registration=selectors.registration_waiting(duellist),
         )
+        if context["registration"] is not None:  # a wide RP gap held back: say so (§1.2)
+            context["held_pairing"] = next((h for h in matchmaking_held()
+                                            if context["registration"].pk in h.registration_ids), None)
     return render(request, "duels/dashboard.html", context)
 
 

@@ -28,6 +28,7 @@ from duels.services import (
 )
 from duels.services.cancel import require_cancellable
 from duels.services.common import is_duel_referee
+from duels.services.matchmaking import matchmaking_confirm, matchmaking_held
 from duels.views.common import referee_required, refused
 
 
@@ -44,6 +45,8 @@ def dashboard(request):
         "queue": list(selectors.referee_queue()),
         "waiting_registrations": sum(selectors.registrations_waiting_count().values()),
     }
+    # wide RP gaps waiting for the delay or a confirmation (no query when nobody waits)
+    context["held_pairings"] = matchmaking_held() if context["waiting_registrations"] > 1 else []
     return render(request, "duels/referee_dashboard.html", context)
 
 
@@ -66,6 +69,18 @@ def matchmaking(request):
     count = len(report.duels)
     messages.success(request, ngettext("%(n)d duel créé.", "%(n)d duels créés.", count) % {"n": count}
                      if count else _("Aucun appariement possible pour l'instant."))
+    return redirect("duels:referee")
+
+
+@referee_required
+@require_POST
+def pairing_confirm(request):
+    """A referee confirms a pairing held for its wide RP year gap: the duel is created now."""
+    try:
+        duel = matchmaking_confirm(key=request.POST.get("pairing", ""), by=request.user)
+    except DuelError as error:
+        return refused(request, error, "duels:referee")
+    messages.success(request, _("Duel n°%(n)s créé malgré l'écart d'années.") % {"n": duel.pk})
     return redirect("duels:referee")
 
 

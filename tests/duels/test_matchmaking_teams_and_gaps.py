@@ -157,3 +157,64 @@ def test_2v2_wide_gap_is_held_too():
     assert matchmaking_run(now=now).duels == []
     (held,) = matchmaking_held(now=now)
     assert held.gap == 4 and len(held.registration_ids) == 4
+
+
+# --- what players and referees see ---------------------------------------------------------------
+
+def client_for(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_gap_is_shown_to_both_players_and_the_referee_confirms_it_from_the_queue():
+    from django.urls import reverse
+
+    r1 = RegistrationFactory(kind="rp", year=2)
+    r2 = RegistrationFactory(kind="rp", year=6)
+    for reg in (r1, r2):
+        page = client_for(reg.duellist.user).get(reverse("duels:dashboard")).content.decode()
+        assert "à 4 ans d&#x27;écart" in page or "à 4 ans d'écart" in page
+    referee = RefereeFactory()
+    page = client_for(referee).get(reverse("duels:referee")).content.decode()
+    assert "écart de 4 ans" in page and r1.duellist.forum_name in page and "Confirmer cet appariement" in page
+    key = f"{min(r1.pk, r2.pk)},{max(r1.pk, r2.pk)}"
+    response = client_for(referee).post(reverse("duels:pairing_confirm"), {"pairing": key})
+    assert response.status_code == 302
+    duel = Duel.objects.get()
+    assert "écart de 4" in duel.matchmaking_warning
+    page = client_for(r1.duellist.user).get(reverse("duels:dashboard")).content.decode()
+    assert "écart de 4" in page  # the duel row keeps saying it until the duel is over
+    stale = client_for(referee).post(reverse("duels:pairing_confirm"), {"pairing": "abc"}, follow=True)
+    assert "n&#x27;est plus proposé" in stale.content.decode() and Duel.objects.count() == 1
+
+
+def test_a_player_cannot_confirm_a_held_pairing():
+    from django.urls import reverse
+
+    r1 = RegistrationFactory(kind="rp", year=2)
+    RegistrationFactory(kind="rp", year=6)
+    response = client_for(r1.duellist.user).post(reverse("duels:pairing_confirm"), {"pairing": "1,2"})
+    assert response.status_code == 403 and not Duel.objects.exists()
+
+
+def test_non_rp_named_opponents_at_different_years_are_flagged_to_players_and_referee():
+    from django.urls import reverse
+
+    a, b = DuellistFactory(), DuellistFactory()
+    RegistrationFactory(duellist=a, named_opponent=b, year=2)
+    RegistrationFactory(duellist=b, named_opponent=a, year=4)
+    (duel,) = matchmaking_run().duels
+    assert duel.matchmaking_warning == (
+        f"Duel non-RP entre niveaux différents : {a.forum_name} (année 2) et {b.forum_name} (année 4).")
+    for user in (a.user, b.user):
+        assert "Duel non-RP entre niveaux différents" in client_for(user).get(reverse("duels:dashboard")).content.decode()
+    page = client_for(RefereeFactory()).get(reverse("duels:referee")).content.decode()
+    assert "Duel non-RP entre niveaux différents" in page and "Arbitrer ce duel" in page
+
+
+def test_non_rp_at_one_year_has_no_warning():
+    (duel,) = (matchmaking_run().duels if [RegistrationFactory(year=3), RegistrationFactory(year=3)] else [])
+    assert duel.matchmaking_warning == ""
