@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "template_partials",
     "accounts",
     "spells",
@@ -69,6 +70,7 @@ MIDDLEWARE = [
     # First: /healthz answers before the HTTPS redirect and the host check (see config/health.py).
     "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.ChosenLanguageMiddleware",
@@ -261,6 +263,30 @@ X_FRAME_OPTIONS = "DENY"
 # e.g. "https://forum.example,https://www.forum.example". Empty: nobody may frame it.
 FORUM_ORIGINS = env_list("FORUM_ORIGINS")
 SESSION_COOKIE_HTTPONLY = True
+
+# Content-Security-Policy (django-csp 4): scripts and styles from our own static files only; an inline
+# <script>/<style> needs the request's nonce (`<script nonce="{{ request.csp_nonce }}">`, added to the
+# header only on pages that use it). htmx runs with includeIndicatorStyles and eval off (templates/base.html
+# meta htmx-config). One view may loosen it with django-csp's decorators, e.g. a page framed by the forum:
+#     @csp_replace({"frame-ancestors": settings.FORUM_ORIGINS or [NONE]}) + @xframe_options_exempt
+# (see README "Production"). CSP_REPORT_URI: where browsers report violations (optional).
+from csp.constants import NONCE, NONE, SELF  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        **({"report-uri": [os.environ["CSP_REPORT_URI"]]} if os.environ.get("CSP_REPORT_URI") else {}),
+    },
+}
 
 LOGGING = {
     "version": 1,
