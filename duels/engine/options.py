@@ -27,7 +27,7 @@ def options_for(state: DuelState, duellist_id: str) -> dict:
         "reason": None if can_post else _why_not(state, me),
         "points": {"pf": me.pf, "pm": me.pm, "pos": me.pos, "on_stage": on_stage(me.pos),
                    "stunned": me.stunned, "disarmed": me.disarmed, "bound": me.bound, "shield": me.shield},
-        "moves": [], "spells": [], "defence": None,
+        "moves": [], "spells": [], "unavailable_spells": [], "defence": None,
     }
     if not can_post:
         return options
@@ -36,6 +36,7 @@ def options_for(state: DuelState, duellist_id: str) -> dict:
             options["moves"] = reachable_zones(state, me)
         if on_stage(me.pos) and not (me.stunned or me.disarmed):
             options["spells"] = castable_spells(state, me)
+            options["unavailable_spells"] = unavailable_spells(state, me)
     else:
         options["defence"] = _defence_options(state, me)
     return options
@@ -73,6 +74,33 @@ def castable_spells(state: DuelState, me: DuellistState) -> list[dict]:
                 "variants": variants, "targets": _targets(state, me, spell),
             })
     return out
+
+
+UNAVAILABLE_REASONS = {
+    "same-spell-twice": "lancé au tour précédent",
+    "spell-level": "niveau {level} : au-delà de votre année",
+    "overlevel-used": "niveau {level} : tentative de niveau supérieur déjà faite dans ce duel",
+}
+
+
+def unavailable_spells(state: DuelState, me: DuellistState) -> list[dict]:
+    """Spells of this phase the duellist may not cast at all now, each with the reason (code and
+    French text), so the page can show them greyed instead of leaving them out (§4.1.1, §2.2).
+    Spells that may be cast but not paid for stay in `spells` (with `affordable` false): posting
+    them is allowed, the cast is void at resolution."""
+    out = []
+    for spell in state.spells.values():
+        if state.phase != ACTION and not spell.is_defence:
+            continue
+        if any(v is not None for v in _variants(state, me, spell)):
+            continue
+        code = cast_rights_code(state, me, spell, None, False)
+        if code == "spell-level" and spell.level == me.year + 1:
+            code = cast_rights_code(state, me, spell, None, True) or code  # overlevel-used (or cast last turn)
+        code = code if code in UNAVAILABLE_REASONS else "spell-level"
+        out.append({"slug": spell.slug, "name": spell.name, "level": spell.level, "code": code,
+                    "reason": UNAVAILABLE_REASONS[code].format(level=spell.level)})
+    return sorted(out, key=lambda u: (u["level"], u["name"]))
 
 
 def _variants(state: DuelState, me: DuellistState, spell: Spell):

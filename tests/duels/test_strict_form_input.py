@@ -1,4 +1,4 @@
-"""Strict form input (issue 11, item 5): a field that is present but malformed is refused with a
+"""Strict form input (issue 11, item 5; and item 6, unavailable spells greyed): a field that is present but malformed is refused with a
 French message and the page again (422), nothing stored; only the explicit "no move / no spell /
 do nothing" choice is a pass. Unit tests of the parsers, a hypothesis fuzz over every field, and the
 pages (action, defence, exemption, fault, registration)."""
@@ -181,3 +181,16 @@ def test_registration_form_malformed_fields_give_422_and_nothing_stored():
         response = client.post(reverse("duels:register"), {**good, **change})
         assert response.status_code == 422, change
     assert not Registration.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_action_form_shows_a_spell_cast_last_turn_greyed_with_its_reason():
+    duel, referee, (a, b) = started_duel()
+    post(duel, a, [{"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=False)}])
+    post(duel, b, [])
+    declare(duel, referee)
+    duel.refresh_from_db()
+    assert duel.status != "defence"  # the bet lost: no pending hit, next turn's action phase
+    page = client_for(a.duellist.user).get(reverse("duels:duel", args=[duel.pk])).content.decode()
+    assert 'data-spell="bolt" data-reason="same-spell-twice"' in page and "lancé au tour précédent" in page
+    assert 'value="bolt__0__0"' not in page

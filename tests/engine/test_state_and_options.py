@@ -109,6 +109,29 @@ def test_options_hide_a_spell_cast_last_turn_and_modulations_above_the_year():
     assert [v["modulation"] for v in spells["jinx"]["variants"]] == [None, 4]
 
 
+def test_unavailable_spells_say_why():
+    s = state(duellists=duellists_1v1(a_year=3))
+    s = resolve_action_phase(s, [post("A", cast("bolt", "B", "123", 6))]).state
+    options = options_for(s, "A")
+    unavailable = {u["slug"]: u for u in options["unavailable_spells"]}
+    assert unavailable["bolt"]["code"] == "same-spell-twice"
+    assert unavailable["bolt"]["reason"] == "lancé au tour précédent"
+    assert unavailable["stupefix"]["code"] == "spell-level"
+    assert unavailable["stupefix"]["reason"] == "niveau 5 : au-delà de votre année"
+    assert "big" not in unavailable  # level 4 = year + 1: the overlevel attempt is offered
+    offered = {entry["slug"] for entry in options["spells"]}
+    assert not offered & set(unavailable)  # a spell is either offered or explained, never both
+    assert offered | set(unavailable) == set(s.spells)  # and none silently disappears
+
+
+def test_an_overlevel_spell_says_the_attempt_was_used():
+    s = state(duellists=duellists_1v1(a_year=3))
+    s.duellist("A").overlevel_used = True
+    unavailable = {u["slug"]: u for u in options_for(s, "A")["unavailable_spells"]}
+    assert unavailable["big"]["code"] == "overlevel-used"
+    assert unavailable["big"]["reason"].startswith("niveau 4 : tentative de niveau supérieur")
+
+
 def test_options_in_defence():
     s = state()
     first = resolve_action_phase(s, [post("A", cast("bolt", "B", "123", 1))])
