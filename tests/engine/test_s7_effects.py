@@ -155,6 +155,25 @@ def test_statuses_never_stack_two_stuns_void_one_post():
     assert result["error"] is None and points(result, "B")[2] == 6
 
 
+def test_a_status_received_after_a_post_it_already_voided_waits_for_next_turn():
+    # RULES.md §7: "one received after the duellist's post in the same action phase (even if an
+    # earlier one voided that post) waits for their next turn's post".
+    zap = spell("zap", level=1, range=9, tags=["AUTO"], effect={"stun": True})
+    result = play(turn(post("A", cast("zap", "B")), post("B", mv(7)), post("C", cast("zap", "B"))),
+                  turn(post("B", mv(7))), duellists=duellists_2v2(), spells=[*KIT, zap])
+    assert "Déplacement de B annulé : étourdi." in result["turns"][0]["first"]["events"]
+    assert result["error"] == {"code": "stunned", "turn": 2, "phase": "action", "by": "B"}
+    # the refused post leaves the state as turn 2 opened
+    assert points(result, "B")[2] == 8
+
+
+def test_a_status_received_after_a_post_is_used_up_by_next_turns_pass():
+    zap = spell("zap", level=1, range=9, tags=["AUTO"], effect={"stun": True})
+    result = play(turn(post("A", cast("zap", "B")), post("B", mv(7)), post("C", cast("zap", "B"))),
+                  turn(post("B")), turn(post("B", mv(7))), duellists=duellists_2v2(), spells=[*KIT, zap])
+    assert result["error"] is None and points(result, "B")[2] == 7
+
+
 # --- shields and hostility ----------------------------------------------------------------------
 
 def test_a_shield_absorbs_an_auto_effect_applied_at_once():
