@@ -1,12 +1,17 @@
 """Duel state: plain dataclasses with an exact JSON round trip (`to_dict` / `from_dict`).
 
 Engine functions never mutate a state they are given: resolution works on `clone()` and returns
-the clone. The state carries the duel's frozen spell catalog, so one stored JSON document is
-enough to carry on a duel.
+the clone. The state carries the duel's frozen spell catalog. `to_dict()` writes it too, so one JSON
+document is enough to carry on a duel (scenario files, replays); `to_dict(catalog=False)` leaves it
+out: what the server stores after every declaration, next to the duel's snapshot of the catalog,
+which `from_dict(data, spells=snapshot)` puts back. Parsing a catalog is the costly part of loading a
+state, so each snapshot is parsed once per process (`spells_parsed`, keyed by its content).
 """
 from __future__ import annotations
 
+import json
 import operator
+from collections import OrderedDict
 from dataclasses import dataclass, field, fields
 
 from .spells import Effect, Spell, effect_from_dict, spell_from_dict
@@ -170,25 +175,49 @@ class DuelState:
                 return c
         return None
 
-    def to_dict(self) -> dict:
-        return {
+    def to_dict(self, *, catalog: bool = True) -> dict:
+        """The JSON document; without the spell catalog when `catalog` is False (the stored form)."""
+        out = {
             "format": self.format, "rp": self.rp, "turn": self.turn, "phase": self.phase,
             "duellists": [d.to_dict() for d in self.duellists],
             "creatures": [c.to_dict() for c in self.creatures],
             "pending": [h.to_dict() for h in self.pending],
-            "spells": [s.to_dict() for s in self.spells.values()],
         }
+        if catalog:
+            out["spells"] = [s.to_dict() for s in self.spells.values()]
+        return out
 
     @classmethod
-    def from_dict(cls, d: dict) -> DuelState:
-        spells = [spell_from_dict(s) for s in d.get("spells", ())]
+    def from_dict(cls, d: dict, *, spells: list[dict] | None = None) -> DuelState:
+        """Rebuild a state. Its catalog is the one in `d` when there is one (a full document),
+        otherwise `spells` (the duel's snapshot, for a stored lean state), otherwise none."""
+        catalog = d["spells"] if "spells" in d else spells
         return cls(
             format=d["format"], rp=d["rp"], turn=d["turn"], phase=d["phase"],
             duellists=tuple(DuellistState.from_dict(x) for x in d["duellists"]),
             creatures=tuple(CreatureState.from_dict(x) for x in d.get("creatures", ())),
             pending=tuple(PendingHit.from_dict(x) for x in d.get("pending", ())),
-            spells={s.slug: s for s in spells},
+            spells=spells_parsed(catalog) if catalog else {},
         )
+
+
+_PARSED: OrderedDict[str, dict[str, Spell]] = OrderedDict()
+_PARSED_MAX = 64  # catalogs kept per process: one per distinct snapshot in play
+
+
+def spells_parsed(snapshot: list[dict]) -> dict[str, Spell]:
+    """The catalog by slug, parsed once per distinct snapshot (keyed by its content; spells are frozen,
+    so states share them). Callers must not mutate the mapping: `DuelState` only reads it."""
+    key = json.dumps(snapshot, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    parsed = _PARSED.get(key)
+    if parsed is None:
+        parsed = {s.slug: s for s in map(spell_from_dict, snapshot)}
+        _PARSED[key] = parsed
+        if len(_PARSED) > _PARSED_MAX:
+            _PARSED.popitem(last=False)
+    else:
+        _PARSED.move_to_end(key)
+    return parsed
 
 
 _copy_duellist = _shallow_copier(DuellistState)

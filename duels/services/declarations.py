@@ -61,7 +61,7 @@ def declaration_compute(*, duel: Duel, window: Window, state_before: dict, adjus
     """The draft's fields: the window's posts (less those a correction voided) with their derived dice,
     resolved from `state_before` with the referee's decisions. Same inputs, same draft: a correction
     re-runs this from the stored state before, with the same dice."""
-    state = rules.state_load(state_before)
+    state = rules.state_load(state_before, duel.spells)
     voided = {entry["post"] for entry in window.voided_posts}
     posts = [p for p in window.posts.select_related("participant").order_by("order") if p.pk not in voided]
     engine_posts, rolls = rolls_apply(seed=duel.seed, turn=window.turn, phase=window.phase, posts=posts)
@@ -77,7 +77,7 @@ def declaration_compute(*, duel: Duel, window: Window, state_before: dict, adjus
         "events": events,
         "text": "\n".join(event["text"] for event in events),
         "state_before": state_before,
-        "state_after": result.state.to_dict(),
+        "state_after": rules.state_dump(result.state),
         "state_before_sha256": state_fingerprint(state_before),
         "adjustments": adjustments,
         "outcome": {**result.outcome.to_dict(), "defence_follows": result.defence_follows,

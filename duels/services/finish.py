@@ -20,7 +20,7 @@ def duel_finish(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> Duel
         status=SlotStatus.WITHDRAWN
     )
     Window.objects.filter(duel=duel, state=WindowState.OPEN).update(state=WindowState.CLOSED, closed_at=now)
-    duel.state = state.to_dict()
+    duel.state = rules.state_dump(state)
     duel.status = DuelStatus.FINISHED
     duel.winner_team = result.winner
     duel.is_draw = result.winner is None

@@ -75,7 +75,7 @@ def post_submit(
     window = open_window(duel, lock=True)
     if window is None:
         raise DuelError("duel-over" if not duel.is_running else "no-open-window")
-    state = rules.state_load(duel.state)
+    state = rules.state_load(duel.state, duel.spells)
     ids = {d.id for d in state.duellists}
     post = _engine_post(participant.engine_id, steps, ids)
     slot = window.slots.select_for_update().filter(participant=participant).first()

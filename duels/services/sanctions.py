@@ -19,7 +19,7 @@ def state_commit(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> Non
     if rules.outcome(state).finished:
         duel_finish(duel=duel, state=state, now=now)
         return
-    duel.state = state.to_dict()
+    duel.state = rules.state_dump(state)
     duel.save(update_fields=["state"])
     window = Window.objects.select_for_update().filter(duel=duel, state=WindowState.OPEN).first()
     if window is None:

@@ -115,7 +115,7 @@ def duel_start(*, duel: Duel, by: User, spells: list[dict] | None = None, now: d
     )
     duel.seed, duel.seed_sha256 = dice.seed_new()
     duel.spells = snapshot
-    duel.state = state.to_dict()
+    duel.state = rules.state_dump(state)
     duel.turn = state.turn
     duel.started_at = now
     duel.save(update_fields=["seed", "seed_sha256", "spells", "state", "turn", "started_at"])

@@ -10,7 +10,7 @@ from duels.models import Declaration, DeclarationRevision, DuelStatus, Post, Win
 from duels.services import DuelError, fault_record, forfeit
 from duels.services.corrections import declaration_correct
 from duels.services.declarations import declaration_compute
-from duels.services.rules import resolve_action_phase, state_load
+from duels.services.rules import resolve_action_phase, state_dump, state_load
 from rankings.models import Result, Standing
 from tests.duels.helpers import bet_for, declare, pf, post, started_duel
 from tests.factories.duels import RefereeFactory, UserFactory
@@ -54,9 +54,9 @@ def test_voiding_a_post_as_a_pass_equals_resolving_without_it(published):
     corrected = declaration_correct(declaration=declaration, by=referee, reason="Sort hors RP", void_post=hit)
     spark = Post.objects.get(window=declaration.window, participant=b)
     roll = next(r for r in declaration.rolls if r["post_order"] == spark.order)
-    expected = resolve_action_phase(state_load(state_before), [{"by": b.engine_id, "steps": [
+    expected = resolve_action_phase(state_load(state_before, duel.spells), [{"by": b.engine_id, "steps": [
         {**spark.steps[0], "roll": roll["roll"]}]}])
-    assert corrected.state_after == expected.state.to_dict()
+    assert corrected.state_after == state_dump(expected.state)  # stored lean: the catalog is the duel's
     assert [e["text"] for e in corrected.events] == [e.text for e in expected.events]
     assert [r["post_order"] for r in corrected.rolls] == [spark.order]  # the spark keeps its die
     assert pf(duel, b) == 16  # the bolt never happened
