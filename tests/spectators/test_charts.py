@@ -42,6 +42,11 @@ def test_duel_page_charts_pf_and_pm_of_each_duellist_turn_by_turn(client):
     assert rows[0] == ["départ", "16", "16"]  # year 3: 16 PF each
     assert rows[1] == ["1", str(pf_after[a.engine_id]), str(pf_after[b.engine_id])]
     assert pf_after[b.engine_id] < 16  # the bolt hit: the chart shows it
+    svg = page[page.index('data-chart="chart-pf"'):]
+    svg = svg[svg.index("<svg"):svg.index("</svg>")]
+    # drawn in French, numbers still with a dot: "200,0" would be no length at all for the browser
+    assert not re.search(r'\b(?:x|y|cx|cy|x1|x2|y1|y2|width|height)="-?\d+,\d', svg)
+    assert re.search(r'points="\d+(\.\d+)?,\d+(\.\d+)? ', svg)
 
 
 def test_a_2v2_chart_has_four_series_and_the_replay_draws_it_too(client):
