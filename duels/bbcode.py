@@ -2,7 +2,45 @@
 ("Copier pour le forum"). RP text as written, the action line in bold, the declaration's results."""
 from __future__ import annotations
 
+import html
+import re
+
 from django.utils.translation import gettext as _
+
+# Tags whose value or content is a URL on the forums' BBCode ([url=…], [url]…[/url], [img]…[/img], …).
+_URL_TAG = re.compile(r"\[(url|img|iurl|email|video|flash|iframe|embed)(?:=([^\]]*))?\](.*?)\[/\1\]", re.I | re.S)
+_OPENING_URL_TAG = re.compile(r"\[(url|img|iurl|video|flash|iframe|embed)=([^\]]*)\]", re.I)
+_SAFE_URL = re.compile(r"(https?://|mailto:|/(?!/)|#)", re.I)
+_SCRIPT_SCHEME = re.compile(r"\b((?:java|vb|live)script)(\s*):", re.I)
+
+
+def _url_is_safe(url: str) -> bool:
+    """http(s), mailto, a path or an anchor; what a browser would read as another scheme (javascript:,
+    also spelt with entities, blanks or control characters in it) is not."""
+    plain = re.sub(r"[\x00-\x20\x7f]+", "", html.unescape(url.strip().strip("\"'")))
+    return bool(_SAFE_URL.match(plain))
+
+
+def bbcode_safe(text: str) -> str:
+    """BBCode a member wrote (RP text, comments) or that carries their names, made safe to paste: a URL
+    tag whose address is not http(s)/mailto/relative keeps only its text, and any remaining
+    `javascript:`-like scheme is broken ("javascript :"), so no link of the export runs script."""
+
+    def tag(match: re.Match) -> str:
+        name, value, content = match.group(1).lower(), match.group(2), match.group(3)
+        url = value if value is not None else content
+        if _url_is_safe(url):
+            return match.group(0)
+        return "" if name in ("img", "video", "flash", "iframe", "embed") and value is None else content
+
+    text = _URL_TAG.sub(tag, text)
+    text = _OPENING_URL_TAG.sub(lambda m: m.group(0) if _url_is_safe(m.group(2)) else "", text)
+    return _SCRIPT_SCHEME.sub(r"\1 :", text)
+
+
+def bbcode_text(value) -> str:
+    """A name inside BBCode: it may not open or close tags, so square brackets become parentheses."""
+    return str(value).replace("[", "(").replace("]", ")")
 
 
 def post(*, author: str, rp_text: str, action: str) -> str:
@@ -10,7 +48,7 @@ def post(*, author: str, rp_text: str, action: str) -> str:
     if rp_text.strip():
         parts.append(rp_text.strip())
     parts.append(f"[b]{action}[/b]")
-    return "\n\n".join(parts)
+    return bbcode_safe("\n\n".join(parts))
 
 
 def stage_image_url(duel_id: int, turn: int) -> str:
@@ -35,11 +73,11 @@ def declaration(*, turn: int, kind: str, rolls: list[dict], events: list[dict], 
         for r in rolls:
             verdict = r.get("verdict") or (_("pari gagné") if r["success"] else _("pari perdu"))
             lines.append("[*]" + _("%(who)s : pari %(bet)s, dé %(roll)s — %(verdict)s") % {
-                "who": r.get("by_name") or r.get("by"), "bet": r["bet"], "roll": r["roll"], "verdict": verdict})
+                "who": bbcode_text(r.get("by_name") or r.get("by")), "bet": r["bet"], "roll": r["roll"], "verdict": verdict})
         lines += ["[/list]", ""]
     lines.append(f"[u]{_('Résultats')}[/u]")
     lines += [event["text"] for event in events]
     closing = [line for line in closing if line]
     if closing:
         lines += ["", f"[u]{_('Après la déclaration')}[/u]", *closing]
-    return "\n".join(lines).strip()
+    return bbcode_safe("\n".join(lines).strip())

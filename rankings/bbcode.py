@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from duels.bbcode import bbcode_safe, bbcode_text
 from duels.models import DuelFormat, DuelKind
+
+__all__ = ["bbcode_text", "ranking_bbcode", "rewards_bbcode", "scope_title"]
 
 
 def scope_title(scope) -> str:
@@ -19,9 +22,6 @@ def scope_title(scope) -> str:
     return " — ".join(parts)
 
 
-def bbcode_text(value) -> str:
-    """Names may not open or close BBCode tags: square brackets become parentheses."""
-    return str(value).replace("[", "(").replace("]", ")")
 
 
 def ranking_bbcode(lines: list[dict], *, title: str) -> str:
@@ -38,7 +38,7 @@ def ranking_bbcode(lines: list[dict], *, title: str) -> str:
     out.append("[/table]")
     if not lines:
         out.insert(1, _("Aucun duel terminé pour l'instant."))
-    return "\n".join(out) + "\n"
+    return bbcode_safe("\n".join(out)) + "\n"
 
 
 def year_label(year: int | None) -> str:
@@ -62,4 +62,4 @@ def rewards_bbcode(results) -> str:
     out.append("[/list]")
     if len(out) == 3:
         out.insert(1, _("Rien à verser pour l'instant."))
-    return "\n".join(out) + "\n"
+    return bbcode_safe("\n".join(out)) + "\n"
