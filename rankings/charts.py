@@ -39,7 +39,9 @@ def _nice_max(value: float) -> float:
         step *= 10
 
 
-def _ticks(top: float, count: int = 4) -> list[float]:
+def _ticks(top: float) -> list[float]:
+    """Round steps: 1, 5, 10, 50… split in five, 2, 20… in four."""
+    count = 4 if str(int(top) if top >= 1 else top).lstrip("0.")[:1] == "2" else 5
     return [top * i / count for i in range(count + 1)]
 
 
@@ -63,9 +65,19 @@ def _x_axis(labels: list[str]) -> list[dict]:
             if i % every == 0 or i == n - 1]
 
 
+def _top(highest: float, *, counts: bool) -> float:
+    """The y axis' top; whole numbers (points, duels, dice) get whole ticks (at least 0…5)."""
+    return max(_nice_max(highest), 5) if counts else _nice_max(highest)
+
+
+def _all_whole(values) -> bool:
+    return all(float(v).is_integer() for v in values if v is not None)
+
+
 def line_chart(*, title: str, x_title: str, labels: list[str], series: list[Series], y_max: float | None = None) -> dict:
     """Lines over the same x positions; a None value breaks the line (a duellist out of the duel)."""
-    top = _nice_max(y_max if y_max is not None else max((v for s in series for v in s.values if v is not None), default=1))
+    values = [v for s in series for v in s.values if v is not None]
+    top = _top(y_max if y_max is not None else max(values, default=1), counts=_all_whole(values))
     n = len(labels)
     for s in series:
         parts, dots = [], []
@@ -90,7 +102,7 @@ def line_chart(*, title: str, x_title: str, labels: list[str], series: list[Seri
 def bar_chart(*, title: str, x_title: str, y_title: str, labels: list[str], values: list[float],
               expected: float | None = None) -> dict:
     """Bars, with an optional horizontal reference line (e.g. what a fair die would give)."""
-    top = _nice_max(max([*values, expected or 0], default=1))
+    top = _top(max([*values, expected or 0], default=1), counts=_all_whole(values))
     n = max(len(labels), 1)
     inner_w = WIDTH - LEFT - RIGHT
     slot = inner_w / n
