@@ -104,7 +104,7 @@ def declaration_correct(
         window.save(update_fields=["voided_posts"])
     fields = declaration_compute(duel=duel, window=window, state_before=declaration.state_before,
                                  adjustments=[*declaration.adjustments, *decisions])
-    if was_finished and not rules.outcome(rules.state_load(fields["state_after"])).finished:
+    if was_finished and not rules.outcome(rules.state_load(fields["state_after"], duel.spells)).finished:
         raise DuelError("correction-revives-duel")
     _keep_published_version(declaration, by=by, reason=reason, now=now)
     Window.objects.filter(opened_by=declaration).delete()  # empty (checked above): its slots go with it
@@ -179,7 +179,7 @@ def _unfinish(duel: Duel, *, corrected_state: dict) -> bool:
     corrected ones once (idempotent per duel) and the caller rebuilds the champions tables from them."""
     from rankings.models import Result
 
-    corrected = rules.outcome(rules.state_load(corrected_state))
+    corrected = rules.outcome(rules.state_load(corrected_state, duel.spells))
     changed = corrected.winner != duel.winner_team or (corrected.winner is None) != duel.is_draw
     if changed:
         Result.objects.filter(duel=duel).delete()
