@@ -69,6 +69,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: /healthz answers before the HTTPS redirect and the host check (see config/health.py).
     "config.health.HealthCheckMiddleware",
+    "config.observability.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -288,12 +289,29 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# Every record carries the request's id (config/observability.py); LOG_FORMAT=json for log collectors.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"request_id": {"()": "config.observability.RequestIdFilter"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s]: %(message)s"},
+        "json": {"()": "config.observability.JsonFormatter"},
+    },
+    "handlers": {"console": {
+        "class": "logging.StreamHandler", "filters": ["request_id"],
+        "formatter": "json" if os.environ.get("LOG_FORMAT") == "json" else "plain",
+    }},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # django-axes logs every login at INFO; its lockouts and repeated failures are WARNINGs.
     "loggers": {"axes": {"level": "WARNING"}},
 }
+
+# Error reports (optional): set SENTRY_DSN; web errors and Celery task failures are sent, without
+# personal data. SENTRY_TRACES_SAMPLE_RATE (default 0) turns performance tracing on.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    from config.observability import sentry_init
+
+    sentry_init(SENTRY_DSN, environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+                traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")))
