@@ -31,3 +31,13 @@ def get(mapping, key):
 @register.filter
 def strkey(value) -> str:
     return str(value)
+
+
+@register.inclusion_tag("duels/_eligibility.html", takes_context=True)
+def registration_standing(context, duellist, with_link=True):
+    """Where the duellist stands for registering, the same on every page (duels.standing)."""
+    from duels.standing import registration_standing as standing
+
+    known = context.get("standing")  # the view computed it already (dashboard, registration)
+    return {"standing": known or standing(duellist), "duellist": duellist, "with_link": with_link,
+            "held_pairing": context.get("held_pairing")}

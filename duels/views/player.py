@@ -4,12 +4,10 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from accounts.models import Duellist
-from accounts.services import eligibility
 from duels import presenters, selectors
 from duels.forms import RegistrationForm
 from duels.models import OVER, Registration, SlotStatus
@@ -18,9 +16,9 @@ from duels.services import (
     matchmaking_run,
     registration_create,
     registration_withdraw,
-    wand_rest_remaining,
 )
 from duels.services.matchmaking import matchmaking_held
+from duels.standing import allowed_years, registration_standing
 from duels.views.common import refused
 
 
@@ -49,12 +47,9 @@ def dashboard(request):
     duellist = Duellist.objects.filter(user=request.user).first()
     rows = _duel_rows(request.user)
     context = {"duellist": duellist, "rows": rows, "in_duel": any(row["duel"].status not in OVER for row in rows)}
-    if duellist is not None:
-        context.update(
-            reasons=eligibility(duellist, timezone.localdate()),
-            wand_rest=wand_rest_remaining(duellist=duellist),
-            registration=selectors.registration_waiting(duellist),
-        )
+    if duellist is not None:  # one answer with the home page and the form (duels.standing)
+        context["standing"] = registration_standing(duellist, in_duel=context["in_duel"])
+        context["registration"] = context["standing"].get("registration")
         if context["registration"] is not None:  # a wide RP gap held back: say so (§1.2)
             context["held_pairing"] = next((h for h in matchmaking_held()
                                             if context["registration"].pk in h.registration_ids), None)
@@ -65,6 +60,8 @@ def dashboard(request):
 def register(request):
     duellist = Duellist.objects.filter(user=request.user).first()
     form = RegistrationForm(request.POST or None)
+    if duellist is not None:  # only the years allowed are offered (the service still checks a forged one)
+        form.fields["year"].widget.choices = allowed_years(duellist)
     if request.method == "POST" and duellist is not None and form.is_valid():
         data = form.cleaned_data
         try:
@@ -84,13 +81,19 @@ def register(request):
             messages.success(request, _("Inscription enregistrée : vous serez apparié dès qu'un adversaire compatible s'inscrit."))
             return redirect("duels:dashboard")
     status = 422 if request.method == "POST" else 200  # refused: the page again with the reasons
-    return render(request, "duels/register.html", {"form": form, "duellist": duellist}, status=status)
+    return render(request, "duels/register.html",
+                  {"form": form, "duellist": duellist, "standing": registration_standing(duellist)}, status=status)
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def withdraw(request, pk: int):
+    """Withdrawing asks to confirm: a GET shows what it means (no script needed), the POST does it."""
     registration = get_object_or_404(Registration, pk=pk)
+    if request.method != "POST":
+        if registration.duellist.user_id != request.user.pk:
+            return redirect("duels:dashboard")
+        return render(request, "duels/withdraw.html", {"registration": registration})
     try:
         registration_withdraw(registration=registration, user=request.user)
     except DuelError as error:
