@@ -21,6 +21,22 @@ CAST_RESULTS = {
 LANDED = {"success", "pending"}
 
 
+def announced_moves(window, names: dict[str, str]) -> list[dict]:
+    """Moves already announced in the open phase's posts, in posting order (RULES.md §4.3: the
+    declaration resolves them in that order), so a player sees who will have moved before them."""
+    if window is None:
+        return []
+    out = []
+    for post in window.posts.all():  # prefetched with the timeline
+        steps = post.steps or []
+        cast_at = next((i for i, s in enumerate(steps) if "cast" in s), None)
+        for index, step in enumerate(steps):
+            if "move" in step:
+                out.append({"name": post.participant.duellist.forum_name, "zone": step["move"],
+                            "after_cast": cast_at is not None and index > cast_at})
+    return out
+
+
 def roll_verdicts(rolls: list[dict], events: list[dict]) -> list[dict]:
     """Each roll with `verdict` (what the die decided, then what happened) and `ok` (did it work).
     A bet's roll is matched to the cast event of the same caster, spell and die."""

@@ -45,6 +45,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "") -> d
     context = {
         "duel": duel, "participants": participants, "me": me, "window": window, "slot": slot,
         "stage": presenters.stage(state, participants, me),
+        "announced": presenters.summary.announced_moves(window, presenters.names_by_engine_id(participants)),
         "thread": presenters.thread(duel, windows, participants),
         "phase_key": f"{duel.status}:{window.pk if window else 0}",
         "poll_seconds": POLL_SECONDS, "min_words": MIN_RP_WORDS, "zone_numbers": range(1, 12),
