@@ -4,6 +4,8 @@ compare each suite's score with the checked-in baseline (tests/mutation-baseline
 
     .ci/mutation.py engine services          # what `make mutation` runs
     .ci/mutation.py engine --max-children 1
+    .ci/mutation.py engine --module duels/engine/movement.py    # one module's mutants only
+    .ci/mutation.py engine --changed-since origin/main          # the engine modules a change touched (CI)
     .ci/mutation.py --score-only engine      # only read the last results and compare
 
 Suites:
@@ -28,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = ROOT / ".venv" / "bin" / "mutmut"
 sys.path.insert(0, str(ROOT / ".ci"))
 
-from mutation_score import compare_with_baseline, read_scores  # noqa: E402
+from mutation_score import compare_with_baseline, read_mutants  # noqa: E402
 
 
 def _toml_value(value) -> str:
@@ -61,12 +63,27 @@ def suite_directory(suite: str) -> Path:
     return scratch
 
 
-def run_suite(suite: str, max_children: int) -> float:
+def mutant_globs(modules: list[str]) -> list[str]:
+    """mutmut's names for the mutants of these files: duels/engine/movement.py -> duels.engine.movement.*"""
+    return [module.removesuffix(".py").replace("/", ".") + ".*" for module in modules]
+
+
+def changed_engine_modules(since: str) -> list[str]:
+    """Engine modules changed since `since` (a git ref) that the engine suite mutates."""
+    diff = subprocess.run(["git", "diff", "--name-only", f"{since}...HEAD", "--", "duels/engine/"], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout.split()
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
+    left_out = set(pyproject.get("do_not_mutate", []))
+    return [path for path in diff if path.endswith(".py") and path not in left_out and (ROOT / path).exists()
+            and not path.endswith("__init__.py")]
+
+
+def run_suite(suite: str, max_children: int, modules: list[str]) -> float:
     directory = suite_directory(suite)
     started = time.monotonic()
     # mutmut's exit code is 0 even with survivors; the score comparison decides.
-    subprocess.run([str(MUTMUT), "run", "--max-children", str(max_children)], cwd=directory, check=True,
-                   env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    subprocess.run([str(MUTMUT), "run", "--max-children", str(max_children), *mutant_globs(modules)],
+                   cwd=directory, check=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
     return time.monotonic() - started
 
 
@@ -75,15 +92,21 @@ def main() -> int:
     parser.add_argument("suites", nargs="*", default=["engine", "services"])
     parser.add_argument("--max-children", type=int, default=int(os.environ.get("MUTATION_CHILDREN", "2")))
     parser.add_argument("--score-only", action="store_true", help="do not run mutmut, read its last results")
+    parser.add_argument("--module", action="append", default=[], help="only this file's mutants (repeatable)")
+    parser.add_argument("--changed-since", metavar="REF", help="only the engine modules changed since REF")
     args = parser.parse_args()
+    modules = list(args.module)
+    if args.changed_since:
+        modules += changed_engine_modules(args.changed_since)
+        if not modules:
+            print(f"no mutated engine module changed since {args.changed_since}: nothing to run")
+            return 0
     failed = False
     for suite in args.suites:
-        seconds = None if args.score_only else run_suite(suite, args.max_children)
-        directory = suite_directory(suite)
-        scores = read_scores(directory, suite)
+        seconds = None if args.score_only else run_suite(suite, args.max_children, modules)
         if seconds is not None:
             print(f"{suite}: mutmut took {seconds / 60:.1f} min with {args.max_children} worker(s)")
-        failed |= not compare_with_baseline(suite, scores)
+        failed |= not compare_with_baseline(suite, read_mutants(suite_directory(suite), suite))
     return 1 if failed else 0
 
 

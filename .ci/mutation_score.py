@@ -1,22 +1,28 @@
 #!/usr/bin/env python3
-"""The mutation score of a suite, from mutmut's own results, against tests/mutation-baseline.json.
+"""Mutation scores from mutmut's own results, module by module, against tests/mutation-baseline.json.
 
-score = killed / (all mutants - listed equivalent mutants), in percent; a timeout counts as killed
-(the mutant changed behaviour: an endless loop), "no tests" as survived (nothing noticed it).
+score = killed / (mutants - listed equivalent mutants), in percent. A timeout counts as killed (the
+mutant changed behaviour: an endless loop); "no tests" counts as survived (nothing noticed it).
 
-The baseline holds, per suite, the score to keep and the equivalent mutants, each with the reason no
-behaviour can tell it apart and the text of its mutated line (a mutant name is a number within its
-function: if the code moved and the name now points at another mutation, it no longer counts as
-equivalent and the script says so). The score may only go down with a stated reason: lower "score"
-and add a "history" entry {"date", "score", "reason"} whose score is the new one.
+Per module, so that a run of only some modules (CI runs the engine modules a change touched) is
+compared with their own baseline figures. A module whose mutants were not all checked is skipped and
+said so. The suite's score is over its fully checked modules.
+
+The baseline holds, per suite: "modules" {path: score to keep}, "equivalent" {mutant name: {"reason",
+"mutation"}} — the reason no behaviour can tell it apart and the text of its mutated line (a mutant name
+is a number within its function: if the code moved and the name now points at another change, it no
+longer counts as equivalent and the script says so) — and "history" [{"date", "scores", "reason"}]. A
+module's score may only go down with a stated reason: lower it and add a history entry saying why.
 
     .ci/mutation_score.py engine services    # compare the last `mutmut run` results (no rerun)
+    .ci/mutation_score.py --write engine     # print the figures as baseline JSON (to review and paste)
 """
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,86 +45,109 @@ for path in walk_mutatable_files():
     for name, code in data.exit_code_by_key.items():
         status = status_by_exit_code[code]
         diff = None
-        if status not in ("killed", "timeout") or name in wanted:
+        if status in ("survived", "no tests") or name in wanted:
             diff = get_diff_for_mutant(name, path=path)
-        out[name] = {"status": status, "diff": diff}
+        out[name] = {"module": str(path), "status": status, "diff": diff}
 print(json.dumps(out))
 """
 
 
 def load_baseline() -> dict:
-    return json.loads(BASELINE.read_text())
+    return json.loads(BASELINE.read_text()) if BASELINE.exists() else {}
 
 
-def read_scores(directory: Path, suite: str) -> dict:
-    """{name: {"status", "diff"}} for every mutant of the suite's last run."""
+def read_mutants(directory: Path, suite: str) -> dict:
+    """{name: {"module", "status", "diff"}} for every mutant of the suite's last run."""
     equivalent = load_baseline().get(suite, {}).get("equivalent", {})
     run = subprocess.run([str(PYTHON), "-c", _READER, json.dumps(sorted(equivalent))], cwd=directory,
                          capture_output=True, text=True, check=True)
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
-def _changed_lines(diff: str) -> list[str]:
+def _added_lines(diff: str | None) -> list[str]:
     return [line[1:].strip() for line in (diff or "").splitlines()
             if line.startswith("+") and not line.startswith("+++")]
 
 
 def summarize(suite: str, mutants: dict) -> dict:
-    entry = load_baseline().get(suite, {})
-    equivalent = entry.get("equivalent", {})
-    stale = []
-    counted = {}
-    for name, result in mutants.items():
+    """Per module: killed, counted (non-equivalent), equivalent, survivors, complete."""
+    equivalent = load_baseline().get(suite, {}).get("equivalent", {})
+    modules: dict[str, dict] = defaultdict(lambda: {"killed": 0, "counted": 0, "equivalent": 0,
+                                                    "survivors": [], "not_checked": 0})
+    stale = sorted(set(equivalent) - set(mutants))
+    for name, result in sorted(mutants.items()):
+        module = modules[result["module"]]
         listed = equivalent.get(name)
-        if listed is not None and listed["mutation"].strip() in _changed_lines(result["diff"]):
-            continue
         if listed is not None:
+            if listed["mutation"].strip() in _added_lines(result["diff"]):
+                module["equivalent"] += 1
+                continue
             stale.append(name)
-        counted[name] = result["status"]
-    missing = sorted(set(equivalent) - set(mutants))
-    killed = sum(status in KILLED for status in counted.values())
-    not_checked = sorted(name for name, status in counted.items() if status == "not checked")
-    survivors = sorted(name for name, status in counted.items() if status not in KILLED | {"not checked"})
-    total = len(counted)
-    return {"total": len(mutants), "equivalent": len(mutants) - total, "killed": killed,
-            "survivors": survivors, "not_checked": not_checked, "stale_equivalents": stale + missing,
-            "score": round(100 * killed / total, 2) if total else 100.0}
+        if result["status"] == "not checked":
+            module["not_checked"] += 1
+            continue
+        module["counted"] += 1
+        if result["status"] in KILLED:
+            module["killed"] += 1
+        else:
+            module["survivors"].append(name)
+    for module in modules.values():
+        module["complete"] = module["not_checked"] == 0
+        module["score"] = round(100 * module["killed"] / module["counted"], 2) if module["counted"] else 100.0
+    return {"modules": dict(modules), "stale_equivalents": stale}
+
+
+def suite_score(modules: dict) -> tuple[int, int, int, float]:
+    """(killed, counted, equivalent, score) over the fully checked modules."""
+    done = [m for m in modules.values() if m["complete"]]
+    killed = sum(m["killed"] for m in done)
+    counted = sum(m["counted"] for m in done)
+    equivalent = sum(m["equivalent"] for m in done)
+    return killed, counted, equivalent, round(100 * killed / counted, 2) if counted else 100.0
 
 
 def compare_with_baseline(suite: str, mutants: dict) -> bool:
-    """Print the suite's figures; False when the score went below the baseline (or is unknown)."""
+    """Print the suite's figures; False when a module's score went below its baseline."""
     entry = load_baseline().get(suite, {})
+    kept = entry.get("modules", {})
     summary = summarize(suite, mutants)
-    print(f"{suite}: {summary['killed']} killed of {summary['total'] - summary['equivalent']} mutants "
-          f"({summary['equivalent']} equivalent left out): score {summary['score']}% "
-          f"(baseline {entry.get('score')}%)")
-    for name in summary["survivors"]:
-        print(f"  survived: {name}   (.venv/bin/mutmut show {name})")
+    ok = True
+    for path, module in sorted(summary["modules"].items()):
+        if not module["complete"]:
+            print(f"  {path}: {module['not_checked']} mutants not checked (not run, or interrupted): skipped")
+            continue
+        floor = kept.get(path)
+        print(f"  {path}: {module['killed']}/{module['counted']} killed, {module['equivalent']} equivalent: "
+              f"{module['score']}% (baseline {floor}%)")
+        for name in module["survivors"]:
+            print(f"    survived: {name}")
+        if floor is None or module["score"] < floor:
+            print(f"    {path} went below its baseline: kill the survivors (`.venv/bin/mutmut show NAME`), list a"
+                  " truly equivalent mutant with its reason, or lower the baseline with a history entry saying why.")
+            ok = False
     for name in summary["stale_equivalents"]:
-        print(f"  listed as equivalent but gone or changed: {name}: update tests/mutation-baseline.json")
-    history = entry.get("history") or [{}]
-    if history[-1].get("score") != entry.get("score") or not history[-1].get("reason"):
-        print(f"  {suite}: the baseline score must be the last history entry's, with its reason")
-        return False
-    if summary["not_checked"]:
-        print(f"  {len(summary['not_checked'])} mutants not checked: the run was interrupted")
-        return False
-    if entry.get("score") is None or summary["score"] < entry["score"]:
-        print(f"  {suite}: the score went down. Kill the survivors, or list a truly equivalent mutant with "
-              "its reason, or lower the baseline with a history entry saying why.")
-        return False
-    if summary["score"] > entry["score"]:
-        print(f"  {suite}: better than the baseline: raise it to {summary['score']} (with a history entry).")
-    return True
+        print(f"  listed as equivalent but gone or changed: {name} (update tests/mutation-baseline.json)")
+    killed, counted, equivalent, score = suite_score(summary["modules"])
+    print(f"{suite}: {killed} killed of {counted} mutants ({equivalent} equivalent left out) in the checked "
+          f"modules: {score}%")
+    return ok
 
 
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(ROOT / ".ci"))
     from mutation import suite_directory
 
+    write = "--write" in argv
+    suites = [a for a in argv if not a.startswith("--")] or ["engine", "services"]
     ok = True
-    for suite in argv or ["engine", "services"]:
-        ok &= compare_with_baseline(suite, read_scores(suite_directory(suite), suite))
+    for suite in suites:
+        mutants = read_mutants(suite_directory(suite), suite)
+        if write:
+            modules = summarize(suite, mutants)["modules"]
+            print(json.dumps({suite: {path: m["score"] for path, m in sorted(modules.items()) if m["complete"]}},
+                             indent=2))
+        else:
+            ok &= compare_with_baseline(suite, mutants)
     return 0 if ok else 1
 
 
