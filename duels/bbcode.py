@@ -2,6 +2,7 @@
 ("Copier pour le forum"). RP text as written, the action line in bold, the declaration's results."""
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -81,3 +82,46 @@ def declaration(*, turn: int, kind: str, rolls: list[dict], events: list[dict], 
     if closing:
         lines += ["", f"[u]{_('Après la déclaration')}[/u]", *closing]
     return bbcode_safe("\n".join(lines).strip())
+
+
+# --- RP text on the site: the forum's BBCode rendered as the forum would (issue 14, item 9) ---------
+# The `bbcode` library (dcwatson/bbcode) parses and escapes; only the tags below exist, links keep to
+# safe schemes, and colours become classes (the Content-Security-Policy forbids inline styles), from a
+# fixed palette in duel.css. The forum copy keeps the original text: this is for display only.
+SAFE_SCHEMES = ("http://", "https://", "mailto:")
+COLOURS = {"red", "darkred", "orange", "gold", "yellow", "green", "darkgreen", "blue", "darkblue", "navy",
+           "purple", "indigo", "violet", "pink", "brown", "teal", "gray", "grey", "black", "white", "silver"}
+
+
+def _colour(_tag, value, options, _parent, _context):
+    name = (options.get("color") or "").strip().lower()
+    return f'<span class="bb-c-{name}">{value}</span>' if name in COLOURS else f'<span class="bb-c">{value}</span>'
+
+
+def _url(_tag, value, options, _parent, _context):
+    from django.utils.html import escape
+
+    href = html.unescape((options.get("url") or value or "").strip())  # the library escaped the value already
+    if not href.lower().startswith(SAFE_SCHEMES):
+        return value  # javascript:, data: and friends: the text only, no link
+    return f'<a href="{escape(href)}" rel="nofollow noopener ugc">{value}</a>'
+
+
+@functools.cache
+def _parser():
+    import bbcode as library
+
+    parser = library.Parser(install_defaults=False, escape_html=True, replace_links=False, replace_cosmetic=False,
+                            drop_unrecognized=False, max_tag_depth=20)
+    for tag, html_tag in (("b", "strong"), ("i", "em"), ("u", "u"), ("s", "s")):
+        parser.add_simple_formatter(tag, f"<{html_tag}>%(value)s</{html_tag}>")
+    parser.add_simple_formatter("quote", "<blockquote>%(value)s</blockquote>", strip=True, swallow_trailing_newline=True)
+    parser.add_formatter("color", _colour)
+    parser.add_formatter("url", _url, replace_links=False)
+    return parser
+
+
+def rp_html(text: str) -> str:
+    """The RP text as HTML (escaped, the allowed tags rendered, line breaks kept). Mark it safe in the
+    template filter only: everything else was escaped by the parser."""
+    return _parser().format(text or "")

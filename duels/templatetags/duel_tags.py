@@ -41,3 +41,13 @@ def registration_standing(context, duellist, with_link=True):
     known = context.get("standing")  # the view computed it already (dashboard, registration)
     return {"standing": known or standing(duellist), "duellist": duellist, "with_link": with_link,
             "held_pairing": context.get("held_pairing")}
+
+
+@register.filter
+def bbcode_html(text: str):
+    """RP text with its forum BBCode rendered ([b], [i], [u], [s], [color], [quote], [url]; safe links)."""
+    from django.utils.safestring import mark_safe
+
+    from duels.bbcode import rp_html
+
+    return mark_safe(rp_html(text))  # the bbcode parser escaped all HTML before rendering the tags
