@@ -83,7 +83,10 @@ def referee_assigned_notify(*, duel_id: int, referee_id: int | None) -> int:
 def _reward(result) -> str:
     parts = [ngettext("%(n)d point de champion", "%(n)d points de champion", result.champion_points)
              % {"n": result.champion_points}]
-    if result.purse:
+    if result.purse and result.salary_year:  # the purse follows the year of study (RULES.md §3.3.2)
+        parts.append(_("%(n)d gallions (salaire de l'année d'étude %(year)s)")
+                     % {"n": result.purse, "year": result.get_salary_year_display()})
+    elif result.purse:
         parts.append(_("%(n)d gallions") % {"n": result.purse})
     if result.chocogrenouille:
         parts.append(_("une chocogrenouille"))

@@ -76,3 +76,11 @@ def test_the_duellist_page_says_which_year_the_purse_used():
     win, _loss = finished_duel()
     page = Client().get(reverse("rankings:duellist", args=[win.duellist.forum_id])).content.decode()
     assert f"{win.purse} gallions" in page and "salaire de l'année d'étude 5" in page
+
+
+def test_the_end_of_duel_notice_says_which_year_the_purse_used():
+    from duels.services.milestones import _reward
+
+    win, loss = finished_duel()
+    assert _reward(win) == f"1 point de champion, {win.purse} gallions (salaire de l'année d'étude 5)"
+    assert _reward(loss).endswith("de champion, une chocogrenouille")
