@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 from config.api import IsStaffOrReadOnly
 from duels import selectors
 from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant, WindowState
-from rankings.api import PageSizePagination, QueryFormatIsAFilter
+from rankings.api import PageSizePagination
 
 
 def _result(participant: Participant):
@@ -187,7 +187,6 @@ class DuelListView(generics.ListAPIView):
     permission_classes = [IsStaffOrReadOnly]
     serializer_class = DuelSerializer
     pagination_class = PageSizePagination
-    content_negotiation_class = QueryFormatIsAFilter
 
     @extend_schema(parameters=FILTER_PARAMETERS)
     def get(self, request, *args, **kwargs):

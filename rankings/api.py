@@ -1,38 +1,40 @@
-"""Rankings API: the champions table as JSON (paginated), BBCode and an HTML snippet; seasons; duellists.
+"""Rankings API: the champions table as JSON (paginated), BBCode and an HTML snippet.
 
-Reads are public (no token); season writes need a staff token. The table's responses are cached until
-the table's revision changes, carry an ETag (`If-None-Match` gets a 304) and
-`Cache-Control: public, max-age=60` (see CachedTableView).
+Reads are public (no token). The table's responses are cached until the table's revision changes,
+carry an ETag (`If-None-Match` gets a 304) and `Cache-Control: public, max-age=60` (see
+CachedTableView). Uncached, a JSON page is one statement: the page, the scope's size and the season
+named by its slug (see `selectors.RankingTable`). Seasons and duellists: `rankings.api_records`.
+
+`?format=` is the duel-format filter, not DRF's renderer override: REST_FRAMEWORK sets
+URL_FORMAT_OVERRIDE to None for the whole API.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
 from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import Prefetch
 from django.http import HttpResponse, HttpResponseNotModified
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
-from rest_framework import generics, renderers, serializers
-from rest_framework.exceptions import NotFound
-from rest_framework.negotiation import DefaultContentNegotiation
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import renderers, serializers
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import IsStaffOrReadOnly
 from duels.models import DuelFormat, DuelKind
-from rankings import selectors, services
+from rankings import selectors
 from rankings.bbcode import ranking_bbcode, scope_title
-from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS, Season, Standing
+from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS
 
 CACHE_SECONDS = 60
 TIE_BREAK = gettext_lazy(
@@ -41,15 +43,9 @@ TIE_BREAK = gettext_lazy(
 )
 
 
-class QueryFormatIsAFilter(DefaultContentNegotiation):
-    """`?format=1v1` filters by duel format; it is not DRF's renderer override."""
-
-    class settings:  # noqa: N801 - stands in for api_settings, of which only this is read
-        URL_FORMAT_OVERRIDE = None
-
-
-class FirstRenderer(QueryFormatIsAFilter):
-    """The forum's scripts get the one format the endpoint has, whatever their Accept header says."""
+class OneRenderer(BaseContentNegotiation):
+    """The forum's scripts get the one format the endpoint has, whatever their Accept header says
+    (DRF's documented "ignore the client" negotiation)."""
 
     def select_renderer(self, request, renderers, format_suffix=None):
         return renderers[0], renderers[0].media_type
@@ -77,7 +73,7 @@ class CachedTableView(APIView):
     max-age=60`. Only 200 responses are cached; bad filters raise (400) as usual."""
 
     permission_classes = [IsStaffOrReadOnly]
-    content_negotiation_class = FirstRenderer
+    content_negotiation_class = OneRenderer
 
     def body(self, request) -> str | bytes:
         raise NotImplementedError
@@ -138,29 +134,35 @@ _SLUG = re.compile(r"[-a-zA-Z0-9_]+\Z")
 
 
 def scope_from(request) -> selectors.Scope:
-    """The scope the query string asks for. Well-formed filters are read directly (no query string:
-    no work at all; a season: one read of its unique index); anything else goes through
-    ScopeSerializer, which accepts what it accepts and raises the usual 400 naming each wrong field."""
+    """The scope the query string asks for. Well-formed filters are read directly, without a query (a
+    season is named by its slug: the page's statement finds it); anything else goes through
+    ScopeSerializer, which raises the usual 400 naming each wrong field."""
     params = request.query_params
-    kind, format, year, season = ALL_KINDS, ALL_FORMATS, ALL_YEARS, None
-    if params:
-        kind = params.get("kind", ALL_KINDS)
-        format = params.get("format", ALL_FORMATS)
-        year = _YEARS.get(params["year"]) if "year" in params else ALL_YEARS
-        slug = params.get("season")
-        if slug is not None and _SLUG.match(slug):
-            season = selectors.season_by_slug(slug)
-        if (("kind" in params and kind not in _KINDS) or ("format" in params and format not in _FORMATS)
-                or year is None or (slug is not None and season is None)):
-            filters = ScopeSerializer(data={k: v for k, v in params.items() if k in ScopeSerializer._declared_fields})
-            filters.is_valid(raise_exception=True)
-            return filters.scope()
-    return selectors.Scope(season=season, kind=kind, format=format, year=year)
+    kind = params.get("kind", ALL_KINDS)
+    format = params.get("format", ALL_FORMATS)
+    year = _YEARS.get(params["year"]) if "year" in params else ALL_YEARS
+    slug = params.get("season")
+    if (("kind" in params and kind not in _KINDS) or ("format" in params and format not in _FORMATS)
+            or year is None or (slug is not None and not _SLUG.match(slug))):
+        filters = ScopeSerializer(data={k: v for k, v in params.items() if k in ScopeSerializer._declared_fields})
+        filters.is_valid(raise_exception=True)
+        return filters.scope()
+    return selectors.Scope(kind=kind, format=format, year=year, season_slug=slug)
+
+
+def season_known(scope: selectors.Scope) -> selectors.Scope:
+    """The scope with its Season (the BBCode and HTML titles name it); 400 for an unknown slug."""
+    if scope.season is not None or scope.season_slug is None:
+        return scope
+    season = selectors.season_by_slug(scope.season_slug)
+    if season is None:
+        raise serializers.ValidationError({"season": [_("Saison inconnue.")]})
+    return dataclasses.replace(scope, season=season)
 
 
 def scope_representation(scope: selectors.Scope) -> dict:
     return {
-        "season": scope.season.slug if scope.season else None, "kind": scope.kind or None,
+        "season": scope.season.slug if scope.season else scope.season_slug, "kind": scope.kind or None,
         "format": scope.format or None, "year": scope.year or None,
     }
 
@@ -218,17 +220,19 @@ MAX_PAGE_NUMBER = 2**31 // 200
 
 class RankingPagination(PageSizePagination):
 
-    def paginate_queryset(self, queryset, request, view=None):
-        """As DRF's, the table's size and the page's lines read in one query when the page asked for
-        is a number (`?page=last` and bad pages: as before, the size first)."""
+    def paginate_queryset(self, queryset: selectors.RankingTable, request, view=None):
+        """As DRF's, the table's size and the page's lines read in one statement when the page asked
+        for is a number (`?page=last` and bad pages: the size first)."""
         page_size = self.get_page_size(request)
         try:
             number = int(request.query_params.get(self.page_query_param) or 1)
         except ValueError:
             number = 0
         # A page beyond any table (the number would overflow the query's OFFSET): DRF's 404, unread.
-        if page_size and 1 <= number <= MAX_PAGE_NUMBER and isinstance(queryset, selectors.RankingTable):
+        if page_size and 1 <= number <= MAX_PAGE_NUMBER:
             queryset.prefetch((number - 1) * page_size, number * page_size)
+        if queryset.season_unknown():  # only asked when the statement found no line
+            raise serializers.ValidationError({"season": [_("Saison inconnue.")]})
         return super().paginate_queryset(queryset, request, view)
 
     def paginated_data(self, data) -> dict:
@@ -282,7 +286,7 @@ class RankingBBCodeView(CachedTableView):
     renderer_classes = [BBCodeRenderer]
 
     def body(self, request) -> str:
-        scope = scope_from(request)
+        scope = season_known(scope_from(request))
         return ranking_bbcode(selectors.ranking_page(scope, offset=0, limit=_limit(request)), title=scope_title(scope))
 
     @extend_schema(parameters=TEXT_PARAMETERS, responses={(200, "text/plain"): OpenApiTypes.STR})
@@ -296,162 +300,10 @@ class RankingHTMLView(CachedTableView):
     renderer_classes = [SnippetRenderer]
 
     def body(self, request) -> str:
-        scope = scope_from(request)
+        scope = season_known(scope_from(request))
         lines = selectors.ranking_page(scope, offset=0, limit=_limit(request))
         return render_to_string("rankings/snippet.html", {"lines": lines, "title": scope_title(scope)})
 
     @extend_schema(parameters=TEXT_PARAMETERS, responses={(200, "text/html"): OpenApiTypes.STR})
     def get(self, request):
         return super().get(request)
-
-
-class SeasonSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Season
-        fields = ["slug", "name", "starts_on", "ends_on"]
-
-    def validate(self, attrs):
-        """The model's own rules (last day after the first, no overlap), as field errors."""
-        current = {name: getattr(self.instance, name) for name in self.Meta.fields} if self.instance else {}
-        season = Season(pk=self.instance.pk if self.instance else None, **{**current, **attrs})
-        try:
-            season.clean()
-        except DjangoValidationError as error:
-            raise serializers.ValidationError(error.message_dict) from None
-        return attrs
-
-
-class SeasonListView(generics.ListCreateAPIView):
-    """Seasons (date ranges, both days included). Staff create them; the season's table is built at once."""
-
-    permission_classes = [IsStaffOrReadOnly]
-    serializer_class = SeasonSerializer
-    queryset = Season.objects.order_by("-starts_on", "pk")
-
-    def perform_create(self, serializer):
-        serializer.instance = services.season_save(season=Season(**serializer.validated_data))
-
-
-class SeasonDetailView(generics.RetrieveUpdateDestroyAPIView):
-    permission_classes = [IsStaffOrReadOnly]
-    serializer_class = SeasonSerializer
-    queryset = Season.objects.all()
-    lookup_field = "slug"
-
-    def perform_update(self, serializer):
-        season = serializer.instance
-        for name, value in serializer.validated_data.items():
-            setattr(season, name, value)
-        serializer.instance = services.season_save(season=season)
-
-    def perform_destroy(self, instance):
-        services.season_delete(season=instance)
-
-
-class RecordSerializer(serializers.ModelSerializer):
-    """A duellist's line in one all-time scope (kind and format null: every kind, every format)."""
-
-    kind = serializers.CharField(allow_null=True)
-    format = serializers.CharField(allow_null=True)
-    win_rate = serializers.FloatField()
-
-    class Meta:
-        model = Standing
-        fields = ["kind", "format", "points", "duels", "wins", "draws", "losses", "disqualifications", "win_rate",
-                  "purse", "chocogrenouilles"]
-
-    def to_representation(self, instance):
-        data = super().to_representation(instance)
-        data["kind"], data["format"] = data["kind"] or None, data["format"] or None
-        data["win_rate"] = round(data["win_rate"], 3)
-        return data
-
-
-class DuellistSerializer(serializers.Serializer):
-    forum_id = serializers.IntegerField()
-    forum_name = serializers.CharField()
-    character_name = serializers.CharField()
-    rp_year = serializers.IntegerField(allow_null=True)
-    record = serializers.SerializerMethodField(help_text=gettext_lazy("Bilan de tous les temps (null : aucun duel)."))
-
-    @extend_schema_field(RecordSerializer(allow_null=True))
-    def get_record(self, duellist):
-        overall = getattr(duellist, "overall", None)
-        return RecordSerializer(overall[0]).data if overall else None
-
-
-class RecentDuelSerializer(serializers.Serializer):
-    duel = serializers.IntegerField(source="duel_id")
-    kind = serializers.CharField(source="duel.kind")
-    format = serializers.CharField(source="duel.format")
-    finished_at = serializers.DateTimeField(source="duel.finished_at")
-    year = serializers.IntegerField()
-    outcome = serializers.CharField()
-    champion_points = serializers.IntegerField()
-    purse = serializers.IntegerField()
-    chocogrenouille = serializers.BooleanField()
-    opponents = serializers.SerializerMethodField()
-    partners = serializers.SerializerMethodField()
-
-    def _team(self, result) -> int:
-        return next(p.team for p in result.duel.participants.all() if p.duellist_id == result.duellist_id)
-
-    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-    def get_opponents(self, result):
-        team = self._team(result)
-        return [p.duellist.forum_name for p in result.duel.participants.all() if p.team != team]
-
-    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-    def get_partners(self, result):
-        team = self._team(result)
-        return [p.duellist.forum_name for p in result.duel.participants.all()
-                if p.team == team and p.duellist_id != result.duellist_id]
-
-
-class DuellistDetailSerializer(DuellistSerializer):
-    records = serializers.SerializerMethodField(help_text=gettext_lazy("Bilans de tous les temps par type et format."))
-    wand_rest_remaining = serializers.IntegerField(
-        help_text=gettext_lazy("Duels (de n'importe qui) qui doivent encore se terminer avant de pouvoir s'inscrire.")
-    )
-    recent_duels = RecentDuelSerializer(many=True)
-
-    @extend_schema_field(RecordSerializer(many=True))
-    def get_records(self, duellist):
-        return RecordSerializer(duellist.records, many=True).data
-
-
-def overall_prefetch() -> Prefetch:
-    return Prefetch(
-        "standings", to_attr="overall",
-        queryset=Standing.objects.filter(season__isnull=True, kind=ALL_KINDS, format=ALL_FORMATS, year=ALL_YEARS),
-    )
-
-
-class DuellistListView(generics.ListAPIView):
-    """Duellists by forum name, with their all-time record. `search`: part of the forum name."""
-
-    permission_classes = [IsStaffOrReadOnly]
-    serializer_class = DuellistSerializer
-    pagination_class = PageSizePagination
-
-    @extend_schema(parameters=[OpenApiParameter("search", OpenApiTypes.STR)])
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
-    def get_queryset(self):
-        return selectors.duellists(search=self.request.query_params.get("search", "")).prefetch_related(
-            overall_prefetch()
-        )
-
-
-class DuellistDetailView(APIView):
-    """One duellist: all-time records, wand rest, the last 10 duels."""
-
-    permission_classes = [IsStaffOrReadOnly]
-
-    @extend_schema(responses=DuellistDetailSerializer)
-    def get(self, request, forum_id: int):
-        duellist = selectors.duellist_profile(forum_id=forum_id)
-        if duellist is None:
-            raise NotFound()
-        return Response(DuellistDetailSerializer(duellist).data)

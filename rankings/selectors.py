@@ -23,9 +23,14 @@ class Scope:
     kind: str = ALL_KINDS
     format: str = ALL_FORMATS
     year: int = ALL_YEARS
+    # A season named by its slug only (the API's hot path): the page's statement finds it itself, so
+    # the lookup is not a query of its own. `season` wins when both are given.
+    season_slug: str | None = None
 
     def standings(self) -> QuerySet[Standing]:
-        return Standing.objects.filter(season=self.season, kind=self.kind, format=self.format, year=self.year)
+        season = self.season if self.season is not None or self.season_slug is None else (
+            Season.objects.filter(slug=self.season_slug).values("pk")[:1])
+        return Standing.objects.filter(season=season, kind=self.kind, format=self.format, year=self.year)
 
 
 def line_dict(values: tuple, *, rank: int) -> dict:
@@ -61,10 +66,17 @@ def _scope_sql(alias: str, scope: Scope) -> tuple[str, list]:
     from django.db import connection
 
     q = connection.ops.quote_name
-    season = f"{alias}.season_id IS NULL" if scope.season is None else f"{alias}.season_id = %s"
-    sql = f"{season} AND {alias}.{q('kind')} = %s AND {alias}.{q('format')} = %s AND {alias}.{q('year')} = %s"
     params = [scope.kind, scope.format, scope.year]
-    return sql, params if scope.season is None else [scope.season.pk, *params]
+    if scope.season is not None:
+        season, params = f"{alias}.season_id = %s", [scope.season.pk, *params]
+    elif scope.season_slug is not None:  # the season's unique slug index, inside the same statement
+        seasons = q(Season._meta.db_table)
+        season = f"{alias}.season_id = (SELECT {seasons}.id FROM {seasons} WHERE {seasons}.slug = %s)"
+        params = [scope.season_slug, *params]
+    else:
+        season = f"{alias}.season_id IS NULL"
+    sql = f"{season} AND {alias}.{q('kind')} = %s AND {alias}.{q('format')} = %s AND {alias}.{q('year')} = %s"
+    return sql, params
 
 
 # Up to this offset a page is read by walking the ranking index and joining each line to its
@@ -131,6 +143,15 @@ class RankingTable:
         if rows:  # else (an empty table, a page past the end) the size is read on its own if needed
             self._size = rows[0][0]
         self._prefetched = (start, stop, [line_dict(row[1:], rank=start + i + 1) for i, row in enumerate(rows)])
+
+    def season_unknown(self) -> bool:
+        """True when the scope names a season by a slug no season has. Costs a query only when the
+        prefetched page found no line (an empty scope, a page past the end, or no such season)."""
+        if self.scope.season_slug is None or self.scope.season is not None:
+            return False
+        if self._prefetched is not None and self._prefetched[2]:
+            return False
+        return season_by_slug(self.scope.season_slug) is None
 
     def __len__(self) -> int:
         from django.db import connection

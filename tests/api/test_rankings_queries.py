@@ -16,8 +16,8 @@ UNCACHED = {  # url: queries (revision, [season], the page with the scope's size
     "/api/v1/rankings/?page=2&page_size=3": 2,
     "/api/v1/rankings/?page_size=200": 2,
     "/api/v1/rankings/?kind=non_rp&format=1v1&year=3": 2,
-    "/api/v1/rankings/?season=mars": 3,
-    "/api/v1/rankings/?season=mars&kind=non_rp&format=1v1&year=3&page=2&page_size=2": 3,
+    "/api/v1/rankings/?season=mars": 2,  # the season found by the page's statement
+    "/api/v1/rankings/?season=mars&kind=non_rp&format=1v1&year=3&page=2&page_size=2": 2,
     "/api/v1/rankings/?page=last&page_size=4": 3,  # the size first, then the page
     "/api/v1/rankings.bbcode?season=mars&limit=100": 3,  # no size: the first lines only
     "/api/v1/rankings.html": 2,
@@ -87,3 +87,20 @@ def test_pages_past_the_end_and_an_empty_table(anonymous, django_assert_num_quer
         response = anonymous.get(f"/api/v1/rankings/?page={page}&page_size=2")
         assert response.status_code == (200 if page == "last" else 404), page
     assert anonymous.get("/api/v1/rankings/?page=last&page_size=2").json()["results"][0]["rank"] == 5
+
+
+@pytest.mark.parametrize("url", ["/api/v1/rankings/?season=avril", "/api/v1/rankings/?season=avril&page=5",
+                                 "/api/v1/rankings.bbcode?season=avril", "/api/v1/rankings.html?season=avril"])
+def test_a_well_formed_but_unknown_season_is_a_400_naming_it(anonymous, url):
+    play(6)
+    response = anonymous.get(url)
+    assert response.status_code == 400 and set(response.json()["errors"]) == {"season"}
+
+
+def test_a_season_without_lines_is_an_empty_table_not_an_error(anonymous, django_assert_num_queries):
+    play(6)
+    season_save(season=Season(name="Avril", slug="avril", starts_on=dt.date(2026, 4, 1), ends_on=dt.date(2026, 4, 30)))
+    forget_table_revision()
+    with django_assert_num_queries(4):  # revision, the page (no line), the season exists, the size
+        body = anonymous.get("/api/v1/rankings/?season=avril").json()
+    assert body["count"] == 0 and body["results"] == [] and body["scope"]["season"] == "avril"
