@@ -18,8 +18,10 @@ Suites:
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -78,8 +80,28 @@ def changed_engine_modules(since: str) -> list[str]:
             and not path.endswith("__init__.py")]
 
 
+def refresh_unmutated_copies(directory: Path) -> None:
+    """mutmut copies the source apps into mutants/ once and regenerates only the files it mutates: a file
+    it does not mutate (events.py, models…) changed since would be tested in its old version. Copy it again."""
+    settings = tomllib.loads((directory / "pyproject.toml").read_text())["tool"]["mutmut"]
+    mutated = settings.get("only_mutate", [])
+    skipped = settings.get("do_not_mutate", [])
+    for source_path in settings["source_paths"]:
+        for source in (directory / source_path).rglob("*"):
+            relative = source.relative_to(directory)
+            copy = directory / "mutants" / relative
+            if not source.is_file() or not copy.exists() or "__pycache__" in relative.parts:
+                continue
+            name = str(relative)
+            is_mutated = name.endswith(".py") and any(fnmatch.fnmatch(name, p) for p in mutated) and not any(
+                fnmatch.fnmatch(name, p) for p in skipped)
+            if not is_mutated and source.read_bytes() != copy.read_bytes():
+                shutil.copy2(source, copy)
+
+
 def run_suite(suite: str, max_children: int, modules: list[str]) -> float:
     directory = suite_directory(suite)
+    refresh_unmutated_copies(directory)
     started = time.monotonic()
     # mutmut's exit code is 0 even with survivors; the score comparison decides.
     subprocess.run([str(MUTMUT), "run", "--max-children", str(max_children), *mutant_globs(modules)],
