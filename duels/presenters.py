@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from duels import bbcode
 from duels import declaration_summary as summary
 from duels.engine import DuelState, new_duel_state, options_for
 from duels.engine.options import reachable_zones
+from duels.event_text import event_text
 from duels.models import (
     DeclarationStatus,
     Duel,
@@ -21,6 +22,7 @@ from duels.models import (
     Window,
     WindowState,
 )
+from duels.zone_options import occupants_by_zone, zone_target
 
 ZONES = range(0, 13)  # 0 and 12: off the stage
 
@@ -120,8 +122,15 @@ def spell_label(name: str, incantation: str = "") -> str:
     return f"{incantation} — {name}" if incantation and incantation != name else name
 
 
+def localized_spell_names(duel: Duel) -> dict[str, str]:
+    """Spell names in the reader's language (the catalog's English name when there is one)."""
+    english = (get_language() or "fr").startswith("en")
+    return {s["slug"]: (s.get("name_en") if english and s.get("name_en") else s["name"]) for s in duel.spells or []}
+
+
 def spell_names(duel: Duel) -> dict[str, str]:
-    return {s["slug"]: spell_label(s["name"], s.get("incantation", "")) for s in duel.spells or []}
+    names = localized_spell_names(duel)
+    return {s["slug"]: spell_label(names[s["slug"]], s.get("incantation", "")) for s in duel.spells or []}
 
 
 def step_text(step: dict, names: dict[str, str], spells: dict[str, str]) -> str:
@@ -198,7 +207,7 @@ class WindowView:
 
 
 def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_name: str,
-                     deadline=None) -> DeclarationView:
+                     deadline=None, spell_names: dict[str, str] | None = None) -> DeclarationView:
     """A declaration as shown and copied to the forum: the dice with what each decided and what then
     happened, the events, where everyone stands, the winners by name, what comes next (and by when)."""
     events = list(declaration.events)
@@ -209,12 +218,13 @@ def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_n
     for row in rows:
         by_team.setdefault(row["team"], []).append(row["name"])
     result = summary.result_line(declaration.outcome, by_team)
+    shown = [{**e, "text": event_text(e, spell_names=spell_names, team_names=by_team)} for e in events]
     next_step = summary.next_line(declaration.outcome, names, turn=turn, deadline=deadline)
     return DeclarationView(
-        declaration.pk, declaration.get_kind_display(), declaration.published_at, events, rolls,
+        declaration.pk, declaration.get_kind_display(), declaration.published_at, shown, rolls,
         declaration.referee_comment, referee_name, declaration.outcome,
         bbcode.declaration(turn=turn, kind=declaration.get_kind_display(), rolls=rolls, events=events,
-                           comment=declaration.referee_comment,
+                           comment=declaration.referee_comment,  # the forum is French: the events' French text
                            stage_image=bbcode.stage_image_url(declaration.window.duel_id, turn),
                            closing=[*(summary.standing_line(row) for row in rows), result, next_step]),
         rows, result, next_step,
@@ -242,7 +252,8 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant]) -
         if declaration is not None and declaration.status == DeclarationStatus.PUBLISHED:
             following = windows[index + 1] if index + 1 < len(windows) else None
             view = declaration_view(declaration, turn=window.turn, names=names, referee_name=referee_name,
-                                    deadline=following.due_at if following is not None else None)
+                                    deadline=following.due_at if following is not None else None,
+                                    spell_names=localized_spell_names(duel))
             view.revisions = revisions.get(declaration.pk, [])
         waiting = [{"name": s.participant.duellist.forum_name, "deadline": s.deadline}
                    for s in window.slots.all() if s.status == SlotStatus.WAITING]
@@ -276,48 +287,6 @@ def parse_variant_key(key: str) -> tuple[str, int | None, bool] | None:
     return parts[0], int(parts[1]) or None, parts[2] == "1"
 
 
-def occupants_by_zone(state: DuelState, engine_id: str, names: dict[str, str]) -> dict[int, list[dict]]:
-    """Who stands in each zone, seen by the duellist `engine_id`: "me", "ally" (teammates and their
-    creatures) or "enemy". Duellists out of the duel are left out (zone spells pass them by)."""
-    me = state.duellist(engine_id)
-    zones: dict[int, list[dict]] = {}
-    for d in state.duellists:
-        if d.out:
-            continue
-        relation = "me" if d.id == me.id else ("ally" if d.team == me.team else "enemy")
-        zones.setdefault(d.pos, []).append({"name": names.get(d.id, d.id), "relation": relation, "creature": False})
-    for c in state.creatures:
-        relation = "ally" if c.team == me.team else "enemy"
-        zones.setdefault(c.pos, []).append({"name": c.name, "relation": relation, "creature": True})
-    return zones
-
-
-RELATION_LABELS = {
-    ("me", False): gettext_lazy("vous"), ("ally", False): gettext_lazy("coéquipier·e"),
-    ("enemy", False): gettext_lazy("adversaire"), ("ally", True): gettext_lazy("créature alliée"),
-    ("enemy", True): gettext_lazy("créature adverse"),
-}
-
-
-def _who(people: list[dict]) -> str:
-    return ", ".join(f"{p['name']} ({RELATION_LABELS[p['relation'], p['creature']]})" for p in people)
-
-
-def _zone_target(t: dict, spell: dict, occupants: dict[int, list[dict]]) -> dict:
-    """A zone option: who stands there, and the teammates a ZONE spell would hit there too (the
-    engine hits everyone in zone ± radius but the caster, teammates included; RULES.md §7)."""
-    zone, radius = t["zone"], spell["radius"] or 0
-    here = [p for p in occupants.get(zone, []) if p["relation"] != "me"]  # the caster may move: duel.js
-    friends = [p for z in range(zone - radius, zone + radius + 1) for p in occupants.get(z, [])
-               if p["relation"] == "ally"]
-    label = _("Zone %(z)s") % {"z": zone}
-    label += " — " + (_who(here) if here else _("vide"))
-    return {"value": zone, "label": label, "distance": t["distance"], "in_reach": t["in_reach"] and t["free"],
-            "free": t["free"], "pos": zone, "others_there": bool(here),
-            "friendly_fire": _("touche aussi %(names)s") % {"names": ", ".join(p["name"] for p in friends)}
-            if friends and spell["target"] == "zone" and t["free"] else ""}
-
-
 def cast_choices(spells: list[dict], names: dict[str, str], type_names: dict[str, str], *,
                  occupants: dict[int, list[dict]] | None = None, labels: dict[str, str] | None = None,
                  me_id: str | None = None) -> list[dict]:
@@ -333,7 +302,7 @@ def cast_choices(spells: list[dict], names: dict[str, str], type_names: dict[str
         targets = []
         for t in spell["targets"]:
             if "zone" in t:
-                targets.append(_zone_target(t, spell, occupants))
+                targets.append(zone_target(t, spell, occupants))
             else:
                 label = names.get(t["id"], t["id"])
                 targets.append({"value": t["id"], "label": label, "pos": t["pos"], "distance": t["distance"],
@@ -427,7 +396,8 @@ def corrected_versions(windows: list[Window]) -> dict[int, list]:
     from duels.models import DeclarationRevision
 
     by_declaration: dict[int, list] = {}
-    if windows:
-        for revision in DeclarationRevision.objects.filter(declaration__window__in=windows).order_by("number"):
+    corrected = [w.declaration.pk for w in windows if _has_declaration(w) and w.declaration.revision]
+    if corrected:  # no query for the (usual) thread without corrections
+        for revision in DeclarationRevision.objects.filter(declaration__in=corrected).order_by("number"):
             by_declaration.setdefault(revision.declaration_id, []).append(revision)
     return by_declaration

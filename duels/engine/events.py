@@ -1,11 +1,33 @@
 """Events: what a declaration reports, structured for the pages and with a French sentence each.
 
 `text` is what the referee's declaration shows (and what `replay` prints); the other fields let the
-pages render or translate an event without parsing the sentence.
+pages render or translate an event without parsing the sentence. `msgid` + `params` are the same
+sentence as a message id (French, marked with `gettext_noop` for the catalogue) and its values: the
+delivery layer (duels/event_text.py) translates them into the reader's language. A param may itself be
+a phrase ({"msgid", "params"}), translated the same way. No Django here: the engine stays pure.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a message id for the catalogue (xgettext knows this name); the engine never translates."""
+    return message
+
+
+def phrase(msgid: str, **params) -> dict:
+    """A translatable part of a sentence (a zone, a reason, a verdict)."""
+    return {"msgid": msgid, "params": params}
+
+
+def render(msgid: str, params: dict | None = None) -> str:
+    """The French sentence of a message id and its params (phrases rendered first)."""
+    if not params:
+        return msgid
+    return msgid % {k: render(v["msgid"], v["params"]) if isinstance(v, dict) and "msgid" in v else v
+                    for k, v in params.items()}
+
 
 # Why a step was voided at resolution (RULES.md §4.1 "Voided at resolution").
 VOID_REASONS = {
@@ -31,10 +53,39 @@ class Event:
     roll: int | None = None
     outcome: str | None = None
     numbers: dict = field(default_factory=dict)
+    msgid: str = ""
+    params: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "actor": self.actor, "target": self.target, "spell": self.spell,
-                "roll": self.roll, "outcome": self.outcome, "numbers": dict(self.numbers), "text": self.text}
+        out = {"kind": self.kind, "actor": self.actor, "target": self.target, "spell": self.spell,
+               "roll": self.roll, "outcome": self.outcome, "numbers": dict(self.numbers), "text": self.text}
+        if self.msgid:
+            out |= {"msgid": self.msgid, "params": dict(self.params)}
+        return out
+
+
+def _said(kind: str, msgid: str, params: dict, **fields) -> Event:
+    return Event(kind, render(msgid, params), msgid=msgid, params=params, **fields)
+
+
+def _zone_phrase(pos: int) -> dict:
+    if pos in (0, 12):
+        return phrase(gettext_noop("hors de l'estrade (%(pos)s)"), pos=pos)
+    return phrase(gettext_noop("zone %(pos)s"), pos=pos)
+
+
+VOID_PHRASES = {
+    "cost": gettext_noop("PF insuffisants pour en payer le coût"),
+    "stunned": gettext_noop("étourdi"),
+    "disarmed": gettext_noop("désarmé"),
+    "bound": gettext_noop("entravé"),
+    "pushed-off": gettext_noop("tombé de l'estrade plus tôt dans la phase"),
+    "knocked-out": gettext_noop("hors combat"),
+    "dodge-pf": gettext_noop("moins de 2 PF pour esquiver"),
+    "zone-held": gettext_noop("la zone choisie est occupée par un adversaire"),
+}
+STATUS_PHRASES = {"stun": gettext_noop("étourdi·e"), "disarm": gettext_noop("désarmé·e"),
+                  "bind": gettext_noop("entravé·e")}
 
 
 def _zone(pos: int) -> str:
@@ -44,155 +95,188 @@ def _zone(pos: int) -> str:
 
 
 def passed(actor: str) -> Event:
-    return Event("pass", f"{actor} passe.", actor=actor)
+    return _said("pass", gettext_noop("%(actor)s passe."), {"actor": actor}, actor=actor)
 
 
 def nothing(actor: str) -> Event:
-    return Event("nothing", f"{actor} ne fait rien.", actor=actor)
+    return _said("nothing", gettext_noop("%(actor)s ne fait rien."), {"actor": actor}, actor=actor)
 
 
 def moved(actor: str, start: int, end: int, wanted: int, cost: int) -> Event:
-    verb = "remonte sur l'estrade" if start in (0, 12) else "se déplace"
-    text = f"{actor} {verb} de la {_zone(start)} à la zone {end} ({cost} PF)."
+    params = {"actor": actor, "start": _zone_phrase(start), "end": end, "pf": cost}
     if end != wanted:
-        text = text[:-1] + f", bloqué avant la zone {end + (1 if wanted > end else -1)}."
+        params["stop"] = end + (1 if wanted > end else -1)  # the zone that blocked
+    if start in (0, 12):  # a climb goes straight to the chosen zone (RULES.md "Off the stage")
+        msgid = (gettext_noop("%(actor)s remonte sur l'estrade, directement en zone %(end)s (%(pf)s PF).")
+                 if end == wanted else gettext_noop(
+                     "%(actor)s remonte sur l'estrade, directement en zone %(end)s (%(pf)s PF), bloqué avant la "
+                     "zone %(stop)s."))
+    elif end == wanted:
+        msgid = gettext_noop("%(actor)s se déplace de la %(start)s à la zone %(end)s (%(pf)s PF).")
+    else:
+        msgid = gettext_noop("%(actor)s se déplace de la %(start)s à la zone %(end)s (%(pf)s PF), bloqué avant "
+                             "la zone %(stop)s.")
     kind = "climb" if start in (0, 12) else "move"
-    return Event(kind, text, actor=actor, outcome="blocked" if end != wanted else "moved",
+    return _said(kind, msgid, params, actor=actor, outcome="blocked" if end != wanted else "moved",
                  numbers={"from": start, "to": end, "wanted": wanted, "pf": cost})
 
 
 def voided(actor: str, what: str, reason: str, spell: str | None = None) -> Event:
-    label = {"move": "Déplacement", "climb": "Retour sur l'estrade", "cast": f"Sort {spell}" if spell else "Sort", "dodge": "Esquive"}[what]
-    cancelled = "annulé" if what in ("move", "cast") else "annulée"
-    return Event("voided", f"{label} de {actor} {cancelled} : {VOID_REASONS[reason]}.", actor=actor,
-                 spell=spell, outcome=reason, numbers={"step": what})
+    msgid = {
+        "move": gettext_noop("Déplacement de %(actor)s annulé : %(reason)s."),
+        "climb": gettext_noop("Retour sur l'estrade de %(actor)s annulée : %(reason)s."),
+        "cast": gettext_noop("Sort %(spell)s de %(actor)s annulé : %(reason)s.") if spell
+        else gettext_noop("Sort de %(actor)s annulé : %(reason)s."),
+        "dodge": gettext_noop("Esquive de %(actor)s annulée : %(reason)s."),
+    }[what]
+    params = {"actor": actor, "reason": phrase(VOID_PHRASES[reason]), **({"spell": spell} if spell else {})}
+    return _said("voided", msgid, params, actor=actor, spell=spell, outcome=reason, numbers={"step": what})
 
 
 def cast(actor: str, spell_name: str, slug: str, aim: str | None, bet: str | None, roll: int | None,
          outcome: str, numbers: dict) -> Event:
     """`outcome`: success, pending (success on a dodgeable hit), failure, out-of-range,
     target-gone, zone-occupied."""
-    on = f" sur {aim}" if aim else ""
-    paid = _paid(numbers)
-    dice = f", pari {bet}, dé {roll}" if bet else ""
     verdict = {
-        "success": "réussi.",
-        "pending": f"réussi, {aim} doit se défendre.",
-        "failure": "raté.",
-        "out-of-range": f"hors de portée (distance {numbers.get('distance')}, portée {numbers.get('range')}).",
-        "target-gone": "la cible n'est plus là, le sort se perd.",
-        "zone-occupied": "la zone est occupée, l'invocation échoue.",
+        "success": phrase(gettext_noop("réussi.")),
+        "pending": phrase(gettext_noop("réussi, %(aim)s doit se défendre."), aim=aim),
+        "failure": phrase(gettext_noop("raté.")),
+        "out-of-range": phrase(gettext_noop("hors de portée (distance %(distance)s, portée %(range)s)."),
+                               distance=numbers.get("distance"), range=numbers.get("range")),
+        "target-gone": phrase(gettext_noop("la cible n'est plus là, le sort se perd.")),
+        "zone-occupied": phrase(gettext_noop("la zone est occupée, l'invocation échoue.")),
     }[outcome]
-    return Event("cast", f"{actor} lance {spell_name}{on} ({paid}{dice}) : {verdict}", actor=actor,
-                 target=aim, spell=slug, roll=roll, outcome=outcome, numbers=numbers)
+    params = {"actor": actor, "spell": spell_name,
+              "on": phrase(gettext_noop(" sur %(aim)s"), aim=aim) if aim else "",
+              "paid": _paid(numbers),
+              "dice": phrase(gettext_noop(", pari %(bet)s, dé %(roll)s"), bet=bet, roll=roll) if bet else "",
+              "verdict": verdict}
+    return _said("cast", gettext_noop("%(actor)s lance %(spell)s%(on)s (%(paid)s%(dice)s) : %(verdict)s"), params,
+                 actor=actor, target=aim, spell=slug, roll=roll, outcome=outcome, numbers=numbers)
 
 
-def _paid(numbers: dict) -> str:
-    parts = []
-    if numbers.get("pm_paid"):
-        parts.append(f"{numbers['pm_paid']} PM")
-    if numbers.get("pf_paid"):
-        parts.append(f"{numbers['pf_paid']} PF")
-    return " + ".join(parts) if parts else "gratuit"
+def _paid(numbers: dict) -> dict:
+    pm, pf = numbers.get("pm_paid"), numbers.get("pf_paid")
+    if pm and pf:
+        return phrase(gettext_noop("%(pm)s PM + %(pf)s PF"), pm=pm, pf=pf)
+    if pm:
+        return phrase(gettext_noop("%(pm)s PM"), pm=pm)
+    if pf:
+        return phrase(gettext_noop("%(pf)s PF"), pf=pf)
+    return phrase(gettext_noop("gratuit"))
 
 
 def hit_lands(caster: str, target: str, spell_name: str, slug: str) -> Event:
-    return Event("hit", f"{spell_name} de {caster} touche {target}.", actor=caster, target=target, spell=slug)
+    return _said("hit", gettext_noop("%(spell)s de %(caster)s touche %(target)s."),
+                 {"spell": spell_name, "caster": caster, "target": target}, actor=caster, target=target, spell=slug)
 
 
 def hit_dodged(caster: str, target: str, spell_name: str, slug: str) -> Event:
-    return Event("hit-dodged", f"{target} évite {spell_name} de {caster}.", actor=caster, target=target,
+    return _said("hit-dodged", gettext_noop("%(target)s évite %(spell)s de %(caster)s."),
+                 {"spell": spell_name, "caster": caster, "target": target}, actor=caster, target=target,
                  spell=slug, outcome="dodged")
 
 
 def dodge(actor: str, bet: str, roll: int | None, success: bool) -> Event:
-    verdict = "réussie" if success else "ratée"
-    return Event("dodge", f"{actor} esquive (pari {bet}, dé {roll}, 2 PF) : {verdict}.", actor=actor,
+    msgid = (gettext_noop("%(actor)s esquive (pari %(bet)s, dé %(roll)s, 2 PF) : réussie.") if success
+             else gettext_noop("%(actor)s esquive (pari %(bet)s, dé %(roll)s, 2 PF) : ratée."))
+    return _said("dodge", msgid, {"actor": actor, "bet": bet, "roll": roll}, actor=actor,
                  roll=roll, outcome="success" if success else "failure", numbers={"bet": bet, "pf": 2})
 
 
 def absorbed(target: str, source: str, what: str | None) -> Event:
-    of = f" {what} de {source}" if what else f" l'attaque de {source}"
-    return Event("absorbed", f"Le bouclier de {target} absorbe{of}.", actor=source, target=target,
-                 outcome="absorbed")
+    msgid = (gettext_noop("Le bouclier de %(target)s absorbe %(what)s de %(source)s.") if what
+             else gettext_noop("Le bouclier de %(target)s absorbe l'attaque de %(source)s."))
+    params = {"target": target, "source": source, **({"what": what} if what else {})}
+    return _said("absorbed", msgid, params, actor=source, target=target, outcome="absorbed")
 
 
 def points(target: str, key: str, amount: int, source: str | None) -> Event:
-    text = {
-        "damage": f"{target} perd {amount} PF.",
-        "drain": f"{target} perd {amount} PM.",
-        "heal": f"{target} récupère {amount} PF.",
-        "restore": f"{target} récupère {amount} PM.",
+    msgid = {
+        "damage": gettext_noop("%(target)s perd %(amount)s PF."),
+        "drain": gettext_noop("%(target)s perd %(amount)s PM."),
+        "heal": gettext_noop("%(target)s récupère %(amount)s PF."),
+        "restore": gettext_noop("%(target)s récupère %(amount)s PM."),
     }[key]
-    return Event(key, text, actor=source, target=target, numbers={key: amount})
+    return _said(key, msgid, {"target": target, "amount": amount}, actor=source, target=target,
+                 numbers={key: amount})
 
 
 def displaced(target: str, key: str, start: int, end: int, source: str | None) -> Event:
-    verb = "repoussé" if key == "push" else "attiré"
-    return Event(key, f"{target} est {verb} de la {_zone(start)} à la {_zone(end)}.", actor=source,
-                 target=target, numbers={"from": start, "to": end})
+    msgid = (gettext_noop("%(target)s est repoussé·e de la %(start)s à la %(end)s.") if key == "push"
+             else gettext_noop("%(target)s est attiré·e de la %(start)s à la %(end)s."))
+    return _said(key, msgid, {"target": target, "start": _zone_phrase(start), "end": _zone_phrase(end)},
+                 actor=source, target=target, numbers={"from": start, "to": end})
 
 
 def fell(target: str, pos: int) -> Event:
-    return Event("fall", f"{target} tombe de l'estrade ({pos}) et perd 1 PF.", target=target,
-                 numbers={"pos": pos, "pf": 1})
+    return _said("fall", gettext_noop("%(target)s tombe de l'estrade (%(pos)s) et perd 1 PF."),
+                 {"target": target, "pos": pos}, target=target, numbers={"pos": pos, "pf": 1})
 
 
 def status(target: str, key: str, already: bool, source: str | None) -> Event:
-    word = STATUS_WORDS[key]
-    text = f"{target} est déjà {word}." if already else f"{target} est {word} : sa prochaine action en pâtira."
-    return Event(key, text, actor=source, target=target, outcome="unchanged" if already else "applied")
+    msgid = (gettext_noop("%(target)s est déjà %(word)s.") if already
+             else gettext_noop("%(target)s est %(word)s : sa prochaine action en pâtira."))
+    return _said(key, msgid, {"target": target, "word": phrase(STATUS_PHRASES[key])}, actor=source, target=target,
+                 outcome="unchanged" if already else "applied")
 
 
 def shielded(target: str, charges: int, source: str | None) -> Event:
-    plural = "s" if charges > 1 else ""
-    return Event("shield", f"{target} est protégé par un bouclier ({charges} charge{plural}).", actor=source,
-                 target=target, numbers={"charges": charges})
+    msgid = (gettext_noop("%(target)s est protégé·e par un bouclier (%(charges)s charges).") if charges > 1
+             else gettext_noop("%(target)s est protégé·e par un bouclier (%(charges)s charge)."))
+    return _said("shield", msgid, {"target": target, "charges": charges}, actor=source, target=target,
+                 numbers={"charges": charges})
 
 
 def summoned(owner: str, creature_id: str, name: str, pos: int) -> Event:
-    return Event("summon", f"{owner} invoque {name} ({creature_id}) en zone {pos}.", actor=owner,
+    return _said("summon", gettext_noop("%(owner)s invoque %(name)s (%(creature)s) en zone %(pos)s."),
+                 {"owner": owner, "name": name, "creature": creature_id, "pos": pos}, actor=owner,
                  target=creature_id, numbers={"pos": pos})
 
 
 def creature_strikes(creature_id: str, name: str, target: str, damage: int) -> Event:
-    return Event("creature-strike", f"{name} ({creature_id}) frappe {target}.", actor=creature_id,
+    return _said("creature-strike", gettext_noop("%(name)s (%(creature)s) frappe %(target)s."),
+                 {"name": name, "creature": creature_id, "target": target}, actor=creature_id,
                  target=target, numbers={"damage": damage})
 
 
 def creature_hurt(creature_id: str, name: str, amount: int, pf: int) -> Event:
-    return Event("damage", f"{name} ({creature_id}) perd {amount} PF.", target=creature_id,
+    return _said("damage", gettext_noop("%(name)s (%(creature)s) perd %(amount)s PF."),
+                 {"name": name, "creature": creature_id, "amount": amount}, target=creature_id,
                  numbers={"damage": amount, "pf": pf})
 
 
 def creature_vanishes(creature_id: str, name: str, why: str) -> Event:
-    reason = "est détruit" if why == "destroyed" else "disparaît"
-    return Event("creature-vanish", f"{name} ({creature_id}) {reason}.", target=creature_id, outcome=why)
+    msgid = (gettext_noop("%(name)s (%(creature)s) est détruit.") if why == "destroyed"
+             else gettext_noop("%(name)s (%(creature)s) disparaît."))
+    return _said("creature-vanish", msgid, {"name": name, "creature": creature_id}, target=creature_id, outcome=why)
 
 
 def knocked_out(target: str) -> Event:
-    return Event("knockout", f"{target} tombe à 0 PF : hors combat.", target=target)
+    return _said("knockout", gettext_noop("%(target)s tombe à 0 PF : hors combat."), {"target": target},
+                 target=target)
 
 
 def forfeited(target: str) -> Event:
-    return Event("forfeit", f"{target} abandonne le duel.", target=target)
+    return _said("forfeit", gettext_noop("%(target)s abandonne le duel."), {"target": target}, target=target)
 
 
 def disqualified(target: str) -> Event:
-    return Event("disqualified", f"{target} est disqualifié.", target=target)
+    return _said("disqualified", gettext_noop("%(target)s est disqualifié·e."), {"target": target}, target=target)
 
 
 def penalty(target: str, amount: int) -> Event:
-    return Event("penalty", f"Pénalité de l'arbitre : {target} perd {amount} PF.", target=target,
-                 numbers={"pf": amount})
+    return _said("penalty", gettext_noop("Pénalité de l'arbitre : %(target)s perd %(amount)s PF."),
+                 {"target": target, "amount": amount}, target=target, numbers={"pf": amount})
 
 
 def duel_won(team: int) -> Event:
-    return Event("win", f"L'équipe {team} remporte le duel.", outcome="win", numbers={"team": team})
+    return _said("win", gettext_noop("L'équipe %(team)s remporte le duel."), {"team": team}, outcome="win",
+                 numbers={"team": team})
 
 
 def duel_drawn() -> Event:
-    return Event("draw", "Égalité : le duel se termine sans vainqueur.", outcome="draw")
+    return _said("draw", gettext_noop("Égalité : le duel se termine sans vainqueur."), {}, outcome="draw")
 
 
 # --- Referee decisions ("sauf indication contraire de l'arbitre", RULES.md §4.1.1; engine/adjustments.py) ---

@@ -275,7 +275,7 @@ def test_a_2v2_turn_through_the_pages(new_page, screenshot, fixed_seed):
     page.goto(f"/duels/{duel.pk}/")
     assert "Tour 2" in page.locator(".duel-status").inner_text()
     assert [zone_of(page, n) for n in names] == ["5", "4", "7", "8"]
-    assert "est protégé par un bouclier" in page.locator(".thread").inner_text()
+    assert "est protégé·e par un bouclier" in page.locator(".thread").inner_text()
     screenshot(page, "duel-2v2-02-turn-2")
 
 

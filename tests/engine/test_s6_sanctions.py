@@ -16,7 +16,7 @@ def test_disqualification_counts_as_out_and_ends_a_1v1():
     after, events = apply_disqualification(state(), "A")
     assert after.duellist("A").status == "disqualified"
     assert outcome(after).winner == 2
-    assert [e.text for e in events] == ["A est disqualifié.", "L'équipe 2 remporte le duel."]
+    assert [e.text for e in events] == ["A est disqualifié·e.", "L'équipe 2 remporte le duel."]
 
 
 def test_a_disqualified_duellist_is_no_longer_expected_and_is_refused():

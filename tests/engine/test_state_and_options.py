@@ -177,6 +177,9 @@ def test_events_carry_structure_and_a_french_sentence():
     move, cast_event = result.events
     assert move.to_dict() == {"kind": "move", "actor": "A", "target": None, "spell": None, "roll": None,
                               "outcome": "moved", "numbers": {"from": 4, "to": 5, "wanted": 5, "pf": 1},
-                              "text": "A se déplace de la zone 4 à la zone 5 (1 PF)."}
+                              "text": "A se déplace de la zone 4 à la zone 5 (1 PF).",
+                              "msgid": "%(actor)s se déplace de la %(start)s à la zone %(end)s (%(pf)s PF).",
+                              "params": {"actor": "A", "start": {"msgid": "zone %(pos)s", "params": {"pos": 4}},
+                                         "end": 5, "pf": 1}}
     assert cast_event.text == "A lance Bolt sur B (1 PM, pari 123, dé 2) : réussi, B doit se défendre."
     assert (cast_event.spell, cast_event.roll, cast_event.outcome) == ("bolt", 2, "pending")
