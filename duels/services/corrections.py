@@ -47,13 +47,25 @@ def latest_published(duel: Duel) -> Declaration | None:
     )
 
 
-def correction_refusal(*, duel: Duel, declaration: Declaration, now: dt.datetime) -> DuelError | None:
-    """Why this declaration cannot be corrected now (the page hides the form and says so), or None."""
+def correction_refusal(
+    *, duel: Duel, declaration: Declaration, now: dt.datetime, timeline: list[Window] | None = None
+) -> DuelError | None:
+    """Why this declaration cannot be corrected now (the page hides the form and says so), or None.
+    `timeline`: the duel's windows already loaded with their declaration and posts (the pages'
+    `duel_timeline`), read instead of querying again."""
     if not declaration.is_published:
         return DuelError("declaration-not-published")
     if declaration.state_before is None:
         return DuelError("declaration-not-correctable")
-    latest = latest_published(duel)
+    if timeline is not None:
+        published = [w.declaration for w in timeline if _declared(w)]
+        latest = published[-1] if published else None
+        following = next((w for w in timeline if w.opened_by_id == declaration.pk), None)
+        following_has_posts = following is not None and bool(following.posts.all())
+    else:
+        latest = latest_published(duel)
+        following = Window.objects.filter(opened_by=declaration).first()
+        following_has_posts = following is not None and following.posts.exists()
     if latest is None or latest.pk != declaration.pk:
         return DuelError("not-latest-declaration")
     if duel.status == DuelStatus.CANCELLED:
@@ -64,14 +76,20 @@ def correction_refusal(*, duel: Duel, declaration: Declaration, now: dt.datetime
         if duel.state != declaration.state_after:
             return DuelError("declaration-changed-since")
         return None
-    following = Window.objects.filter(opened_by=declaration).first()
     if following is None:
         return DuelError("declaration-changed-since")
-    if following.posts.exists() or following.state != WindowState.OPEN:
+    if following_has_posts or following.state != WindowState.OPEN:
         return DuelError("next-window-has-posts")
     if duel.state != declaration.state_after:
         return DuelError("declaration-changed-since")  # a sanction (fault, forfeit) came after it
     return None
+
+
+def _declared(window: Window) -> bool:
+    try:
+        return window.declaration.is_published
+    except Window.declaration.RelatedObjectDoesNotExist:
+        return False
 
 
 @transaction.atomic

@@ -133,7 +133,7 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
         context["draft_prepared_at"] = draft.prepared_at
     from duels.views.referee_tools import tools_context  # (that module imports this one)
 
-    context.update(tools_context(duel, request.user, participants))
+    context.update(tools_context(duel, request.user, participants, windows))
     return render(request, "duels/adjudicate.html", context, status=status)
 
 

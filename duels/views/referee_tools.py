@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -19,13 +20,11 @@ from duels.models import (
     Duel,
     DuelStatus,
     Participant,
-    Phase,
     Post,
     SlotStatus,
-    WindowSlot,
+    WindowState,
 )
 from duels.services import DuelError
-from duels.services.common import open_window
 from duels.services.corrections import correction_refusal, declaration_correct, latest_published
 from duels.services.declarations import declaration_publish
 from duels.services.referee_tools import (
@@ -38,22 +37,21 @@ from duels.views.common import referee_required, refused
 from duels.views.referee import _refereed_duel
 
 
-def tools_context(duel: Duel, user, participants: list[Participant]) -> dict:
-    """What the adjudication page needs for the tools: whether the latest declaration can be corrected
-    (and why not), the deadline and reopen forms when they apply, the handover form."""
+def tools_context(duel: Duel, user, participants: list[Participant], timeline: list) -> dict:
+    """What the adjudication page needs for the tools, read from the page's loaded timeline (windows with
+    their declaration, posts and slots): whether the latest declaration can be corrected (and why not),
+    the deadline and reopen forms when they apply, the handover form."""
     context: dict = {"correctable": None, "correction_refused": None, "deadline_form": None, "reopen_form": None}
-    latest = latest_published(duel) if duel.status not in (DuelStatus.CANCELLED,) else None
-    if latest is not None:
-        refusal = correction_refusal(duel=duel, declaration=latest, now=timezone.now())
-        context["correctable"] = latest if refusal is None else None
+    published = [w.declaration for w in timeline if _published(w)]
+    if published and duel.status != DuelStatus.CANCELLED:
+        refusal = correction_refusal(duel=duel, declaration=published[-1], now=timezone.now(), timeline=timeline)
+        context["correctable"] = published[-1] if refusal is None else None
         context["correction_refused"] = refusal.message if refusal is not None else None
-    if duel.is_running and open_window(duel) is not None:
+    current = timeline[-1] if timeline else None
+    if duel.is_running and current is not None and current.state == WindowState.OPEN:
         context["deadline_form"] = DeadlineExtendForm()
-    if duel.status in (DuelStatus.AWAITING_FIRST, DuelStatus.AWAITING_SECOND):
-        phase = Phase.ACTION if duel.status == DuelStatus.AWAITING_FIRST else Phase.DEFENCE
-        absent_ids = set(WindowSlot.objects.filter(
-            window__duel=duel, window__turn=duel.turn, window__phase=phase, status=SlotStatus.ABSENT,
-        ).values_list("participant_id", flat=True))
+    if current is not None and duel.status in (DuelStatus.AWAITING_FIRST, DuelStatus.AWAITING_SECOND):
+        absent_ids = {s.participant_id for s in current.slots.all() if s.status == SlotStatus.ABSENT}
         absent = [p for p in participants if p.pk in absent_ids and not p.disqualified]
         if absent:
             context["reopen_form"] = ReopenForm(absent=absent)
@@ -61,6 +59,13 @@ def tools_context(duel: Duel, user, participants: list[Participant]) -> dict:
         context["handover_form"] = HandoverForm(referees=_referees()) if user.is_staff else None
         context["can_release"] = duel.referee_id is not None and duel.status in NOT_STARTED
     return context
+
+
+def _published(window) -> bool:
+    try:
+        return window.declaration.is_published
+    except ObjectDoesNotExist:
+        return False
 
 
 def _referees():

@@ -50,7 +50,8 @@ def test_query_counts_do_not_grow_with_turns(measured):
 
 
 # Measured: duel 11, live 11 (the HTMX poll), dashboard 10, adjudicate 12, referee 11; full pages get
-# one query of headroom for the site menu's referee check.
-@pytest.mark.parametrize("page, limit", [("duel", 12), ("live", 11), ("dashboard", 11), ("adjudicate", 13), ("referee", 12)])
+# one query of headroom for the site menu's referee check. The duel page: +1 for its "Journal de
+# l'arbitrage" (one query, whatever its length: tests/duels/test_referee_tool_pages.py).
+@pytest.mark.parametrize("page, limit", [("duel", 13), ("live", 11), ("dashboard", 11), ("adjudicate", 13), ("referee", 12)])
 def test_query_counts_are_small(measured, page, limit):
     assert measured[30][page] <= limit, measured[30]
