@@ -35,17 +35,16 @@ class RequestIdMiddleware:
         given = request.headers.get("X-Request-ID", "") if self.trust_proxy else ""
         request_id = given if _ID.match(given) else uuid.uuid4().hex
         request.request_id = request_id
-        token = _request_id.set(request_id)
+        # Not reset on the way out: Django logs a 4xx/5xx ("django.request") after the middleware chain
+        # has returned, and that line must carry the id too. The next request sets its own.
+        _request_id.set(request_id)
         try:
-            try:
-                import sentry_sdk
+            import sentry_sdk
 
-                sentry_sdk.get_current_scope().set_tag("request_id", request_id)
-            except ImportError:
-                pass
-            response = self.get_response(request)
-        finally:
-            _request_id.reset(token)
+            sentry_sdk.get_current_scope().set_tag("request_id", request_id)
+        except ImportError:
+            pass
+        response = self.get_response(request)
         response["X-Request-ID"] = request_id
         return response
 

@@ -50,6 +50,12 @@ for number, name in enumerate(("harry", "drago"), start=1):
 referee = User.objects.create_user("arbitre", password="{password}")
 referee.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
 """
+STAFF_TOKEN = """
+from accounts.models import User
+from rest_framework.authtoken.models import Token
+staff = User.objects.create_user("staff-api", password="{password}", is_staff=True)
+print(Token.objects.create(user=staff).key)
+""".replace("{password}", PASSWORD)
 COUNT = """
 import json
 from duels.models import Fault, Post, Window
@@ -165,6 +171,8 @@ class Stack:
             "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{self.database}", "REDIS_URL": self.redis_url,
             "SECURE_SSL_REDIRECT": "1", "POSTING_DELAY_SECONDS": str(DEADLINE_SECONDS),
             "DEADLINE_SWEEP_SECONDS": "2", "PYTHONUNBUFFERED": "1",
+            # schemathesis sends thousands of requests: the throttle is tested elsewhere (tests/api/)
+            "API_THROTTLE_ANON": "100000/min", "API_THROTTLE_USER": "100000/min",
         }
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
         self.processes: dict[str, subprocess.Popen] = {}
@@ -310,10 +318,35 @@ def play(stack: Stack) -> None:
     duel = duel_of(anonymous, pk)
     check(duel["status"] == "finished" and duel["seed"], "Drago forfeits: the duel is over, its seed revealed")
 
+    fuzz_api(stack, anonymous, "anonymous", {})
+    token = stack.manage("shell", "-c", STAFF_TOKEN).strip().splitlines()[-1]
+    fuzz_api(stack, anonymous, "staff", {"Authorization": f"Token {token}"})
+
     for name in ("web", "worker", "beat"):
         code = stack.kill(name, signal.SIGTERM)
         check(code == 0, f"{name} stops cleanly on SIGTERM (exit {code})")
     backup_and_restore(stack, pk, duel["seed"])
+
+
+def fuzz_api(stack: Stack, browser: Browser, who: str, headers: dict) -> None:
+    """schemathesis over /api/schema/ against gunicorn (production settings, PostgreSQL): every operation,
+    SCHEMATHESIS_EXAMPLES inputs each (NUL bytes, huge numbers, odd dates…), 0 server errors allowed."""
+    schema = LOGS / "openapi.yaml"
+    status, text = browser.get("/api/schema/")
+    check(status == 200, "/api/schema/ is served")
+    schema.write_text(text)
+    argv = [str(VENV_BIN / "schemathesis"), "run", str(schema), "--url", f"http://127.0.0.1:{stack.port}",
+            "--checks", "not_a_server_error", "--max-examples", os.environ.get("SCHEMATHESIS_EXAMPLES", "25"),
+            "--generation-allow-x00", "true", "--seed", "15", "--request-timeout", "30",
+            "--report", "junit", "--report-junit-path", str(LOGS / f"schemathesis-{who}.xml"),
+            "-H", "X-Forwarded-Proto: https", *(arg for name, value in headers.items() for arg in ("-H", f"{name}: {value}"))]
+    started = time.monotonic()
+    done = subprocess.run(argv, cwd=ROOT, env=stack.env, capture_output=True, text=True, timeout=900)
+    (LOGS / f"schemathesis-{who}.log").write_text(done.stdout + done.stderr)
+    summary = [line for line in done.stdout.splitlines() if "passed" in line or "failed" in line or "error" in line.lower()]
+    if done.returncode:
+        raise Failure(f"schemathesis ({who}) found problems:\n{done.stdout[-6000:]}{done.stderr[-2000:]}")
+    log(f"ok: schemathesis ({who}): 0 server errors in {time.monotonic() - started:.0f} s — {' / '.join(summary[-2:])}")
 
 
 def backup_and_restore(stack: Stack, pk: int, seed: str) -> None:
