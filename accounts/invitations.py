@@ -60,7 +60,7 @@ def invitation_create(
     *, duellist: Duellist, created_by: User | None, purpose: str = Invitation.Purpose.ACTIVATION
 ) -> IssuedInvitation:
     """A fresh link for this member, replacing (revoking) any open one."""
-    duellist = Duellist.objects.select_for_update().select_related("user").get(pk=duellist.pk)
+    duellist = Duellist.objects.select_for_update(of=("self",)).select_related("user").get(pk=duellist.pk)
     if purpose == Invitation.Purpose.ACTIVATION and duellist.user_id is not None:
         raise InvitationError(
             "has_account",
