@@ -213,6 +213,8 @@ class Stack:
         self.run("psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc", f"CREATE DATABASE {self.database}")
         self.run("redis-cli", "-u", self.redis_url, "FLUSHDB")
         self.manage("collectstatic", "--noinput", "-v", "0")  # as the Dockerfile does at build time
+        self.manage("check", "--deploy", "--fail-level", "WARNING")
+        log("ok: check --deploy is clean with the production settings")
 
     def teardown(self) -> None:
         for name in list(self.processes):
