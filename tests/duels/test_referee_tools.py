@@ -217,3 +217,15 @@ def test_exemption_decided_is_logged_when_refused_too():
     entry = AuditLog.objects.filter(duel=duel, action="exemption.decide").get()
     assert entry.data["granted"] is False and entry.reason == "Examens"
     assert Exemption.objects.get(pk=exemption.pk).status == "refused"
+
+
+def test_the_duel_export_carries_the_audit_trail(capsys):
+    import json
+
+    from django.core.management import call_command
+
+    duel, referee, (a, _b) = started_duel()
+    fault_record(duel=duel, participant=a, by=referee, note="Hors RP")
+    call_command("duel_export", str(duel.pk))
+    archive = json.loads(capsys.readouterr().out)
+    assert [e["action"] for e in archive["auditlog"]] == ["duel.take", "duel.start", "fault.record"]
