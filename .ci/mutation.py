@@ -22,6 +22,7 @@ import fnmatch
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -99,13 +100,25 @@ def refresh_unmutated_copies(directory: Path) -> None:
                 shutil.copy2(source, copy)
 
 
-def run_suite(suite: str, max_children: int, modules: list[str]) -> float:
+def run_suite(suite: str, max_children: int, modules: list[str], budget: float | None) -> float:
+    """Run mutmut; past `budget` seconds stop it (its results so far are kept: modules it did not
+    finish are reported as skipped by the comparison)."""
     directory = suite_directory(suite)
     refresh_unmutated_copies(directory)
     started = time.monotonic()
     # mutmut's exit code is 0 even with survivors; the score comparison decides.
-    subprocess.run([str(MUTMUT), "run", "--max-children", str(max_children), *mutant_globs(modules)],
-                   cwd=directory, check=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    run = subprocess.Popen([str(MUTMUT), "run", "--max-children", str(max_children), *mutant_globs(modules)],
+                           cwd=directory, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+                           start_new_session=True)
+    try:
+        code = run.wait(timeout=budget)
+    except subprocess.TimeoutExpired:
+        os.killpg(run.pid, signal.SIGTERM)  # mutmut and its workers
+        run.wait()
+        print(f"{suite}: stopped after the {budget / 60:.0f} min budget; unfinished modules are skipped")
+        return time.monotonic() - started
+    if code:
+        raise SystemExit(f"{suite}: mutmut failed (exit {code})")
     return time.monotonic() - started
 
 
@@ -116,6 +129,7 @@ def main() -> int:
     parser.add_argument("--score-only", action="store_true", help="do not run mutmut, read its last results")
     parser.add_argument("--module", action="append", default=[], help="only this file's mutants (repeatable)")
     parser.add_argument("--changed-since", metavar="REF", help="only the engine modules changed since REF")
+    parser.add_argument("--budget-minutes", type=float, help="stop mutmut after this long (CI's time budget)")
     args = parser.parse_args()
     modules = list(args.module)
     if args.changed_since:
@@ -125,7 +139,8 @@ def main() -> int:
             return 0
     failed = False
     for suite in args.suites:
-        seconds = None if args.score_only else run_suite(suite, args.max_children, modules)
+        budget = args.budget_minutes * 60 if args.budget_minutes else None
+        seconds = None if args.score_only else run_suite(suite, args.max_children, modules, budget)
         if seconds is not None:
             print(f"{suite}: mutmut took {seconds / 60:.1f} min with {args.max_children} worker(s)")
         failed |= not compare_with_baseline(suite, read_mutants(suite_directory(suite), suite))

@@ -203,3 +203,29 @@ def test_a_shield_does_not_cancel_ones_own_effects_or_heals():
     healed = resolve_action_phase(s2, [post("A", cast("cure"))])
     assert healed.state.duellist("A").pf == 13
     assert _by_kind(healed, "absorbed") == []
+
+
+# --- knock-outs (§3.3): out at once, pending hits on them dropped, shield gone ----------------------
+
+def test_a_knock_out_is_recorded_as_such_and_said_once():
+    s = state(spells=SPELLS, A=4, B=6)
+    s.duellist("B").pf = 3
+    result = resolve_action_phase(s, [_cast("A", "hit", "B")])
+    assert result.state.duellist("B").status == "knocked-out"
+    assert [(e.kind, e.target) for e in _by_kind(result, "knockout")] == [("knockout", "B")]
+
+
+def test_a_duellist_knocked_out_loses_the_pending_hits_on_them_and_their_shield():
+    s = state(duellists=duellists_2v2(), spells=SPELLS + [spell("bolt2", level=1, range=10, effect={"damage": 2})],
+              A=4, C=4, B=6, D=9)
+    s.duellist("B").pf = 3
+    s.duellist("B").shield = 0
+    result = resolve_action_phase(s, [post("A", cast("bolt2", "B", "123", 1)), post("C", cast("hit", "B")),
+                                      post("B", cast("ward"))])
+    assert result.state.duellist("B").out
+    assert result.state.pending == () and result.defence_follows is False
+    own = state(spells=SPELLS, A=4, B=8)
+    own.duellist("A").pf = 3
+    moved = resolve_action_phase(own, [post("A", cast("ward"), mv(1))])
+    a = moved.state.duellist("A")
+    assert a.out and a.shield == 0 and a.pos == 1

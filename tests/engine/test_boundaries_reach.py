@@ -129,3 +129,12 @@ def test_a_creature_strikes_the_nearest_then_the_lowest_then_the_first_listed():
 def test_sample_spells_are_still_the_ones_these_tests_assume():
     jinx = next(s for s in SAMPLE_SPELLS if s["slug"] == "jinx")
     assert (jinx["level"], jinx["range"]) == (2, 3)
+
+
+def test_a_creature_passes_over_an_opponent_out_of_its_range_to_one_within_it():
+    summon = {**SUMMON, "effect": {"summon": {"name": "imp", "pf": 2, "damage": 1, "range": 1, "turns": 2}}}
+    s = state(duellists=duellists_2v2(), spells=[summon], A=3, C=3, B=8, D=6)
+    result = resolve_action_phase(s, [post("A", cast("call", zone=5, bet="123", roll=1))])
+    assert [(e.actor, e.target, e.numbers) for e in result.events if e.kind == "creature-strike"] == [
+        ("A#1", "D", {"damage": 1})]
+    assert {d.id: d.pf for d in result.state.duellists}["D"] == 15
