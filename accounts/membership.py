@@ -16,8 +16,18 @@ from audit.models import AuditAction
 from audit.services import audit_record
 
 
+@transaction.atomic
 def signup_request_create(*, forum_name: str, profile_url: str = "", email: str = "") -> SignupRequest:
-    return SignupRequest.objects.create(forum_name=forum_name.strip(), profile_url=profile_url, email=email.strip())
+    """Queue a request; asking again under the same name updates the pending one (one line per member)."""
+    pending = SignupRequest.objects.select_for_update().filter(
+        forum_name__iexact=forum_name.strip(), status=SignupRequest.Status.PENDING
+    ).first()
+    if pending is None:
+        return SignupRequest.objects.create(forum_name=forum_name.strip(), profile_url=profile_url, email=email.strip())
+    pending.profile_url = profile_url or pending.profile_url
+    pending.email = email.strip() or pending.email
+    pending.save(update_fields=["profile_url", "email"])
+    return pending
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,9 @@ def test_member_sends_a_request(client):
     response = client.post(reverse("signup_request"), {"forum_name": "Dean Thomas", "email": ""})
     assert "Merci Dean Thomas" in response.content.decode()
     assert SignupRequest.objects.get().status == SignupRequest.Status.PENDING
+    client.post(reverse("signup_request"), {"forum_name": "dean thomas ", "email": "dean@example.org"})
+    again = SignupRequest.objects.get()  # asking twice: still one line in the queue, with the address
+    assert again.email == "dean@example.org"
 
 
 def test_queue_preselects_the_synced_member_with_that_name(staff_client):
