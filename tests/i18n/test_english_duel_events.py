@@ -1,0 +1,47 @@
+"""Issue 14, item 8, in a real browser: with English chosen, a duel page (thread, declarations, the
+referee's events) has no French event sentence left. Needs the merged catalogue (locale/pending/)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.duels.helpers import bet_for, declare, post, started_duel
+from tests.e2e.conftest import browser, new_page  # noqa: F401 (the real-browser fixtures)
+from tests.e2e.test_duel_pages import PASSWORD
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# Words of the engine's French sentences (and of the declaration around them) that English never uses.
+FRENCH = ["se déplace", " lance ", "réussi", "raté", " perd ", "récupère", "esquive", "touche ", " passe.",
+          "ne fait rien", "bouclier", "hors de portée", "remporte", "Tour ", "pari ", "dé ", "Après la déclaration",
+          "Suite :", "avant le", "Victoire de", "annulé", "protégé", "étourdi", "Déclaration de l'arbitre"]
+
+
+def test_an_english_duel_page_has_no_french_event_left(new_page):  # noqa: F811 (the imported fixture)
+    duel, referee, (a, b) = started_duel()
+    post(duel, a, [{"move": 5}, {"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
+    post(duel, b, [{"cast": "spark", "target": a.engine_id, "bet": bet_for(duel, order=2, win=False)}])
+    declare(duel, referee)
+    duel.refresh_from_db()
+    if duel.status == "defence":  # the bolt may be dodged: b does nothing
+        post(duel, b, [{"nothing": True}], text="")
+        declare(duel, referee)
+
+    page = new_page()
+    page.goto("/connexion/")
+    base = page.url.split("/connexion/")[0] + "/"
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": base}])
+    page.goto("/connexion/")
+    page.get_by_label(re.compile("Username", re.I)).fill(a.duellist.user.username)
+    page.get_by_label(re.compile("Password", re.I)).fill(PASSWORD)
+    page.get_by_role("button", name=re.compile("Log in", re.I)).click()
+    page.goto(f"/duels/{duel.pk}/")
+    page.evaluate("document.querySelectorAll('details.window').forEach(d => d.open = true)")
+    thread = page.locator(".thread .declaration").all_inner_texts()
+    assert thread, "no declaration on the page"
+    text = "\n".join(thread)
+    assert "moves from zone 4 to zone 5" in text and "casts" in text
+    left = [word for word in FRENCH if word in text]
+    assert not left, (left, text)
+
