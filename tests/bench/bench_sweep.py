@@ -1,0 +1,161 @@
+"""Benchmark: the deadline sweep per overdue window, against a one-row write transaction, on a throwaway database.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/estrade_dev python tests/bench/bench_sweep.py
+    BENCH_OPEN=10000 BENCH_OVERDUE=1000 python tests/bench/bench_sweep.py
+
+Runs with DEBUG=0. Creates a fresh database (`test_<name>` next to the one of DATABASE_URL, or a
+temporary SQLite file), plays one 1v1 duel through the services up to "a has posted, b is expected"
+(the real 52-spell catalog), then clones it in bulk: BENCH_OPEN running duels (5,000 by default), each
+with its open action window, of which BENCH_OVERDUE (1,000) are past b's deadline. Measures:
+
+- the floor: a one-row write transaction (BEGIN; UPDATE one duel row; COMMIT), median of 200;
+- one sweep (`window_expire_overdue`, its after-commit notices included) expiring the overdue windows:
+  wall time and statements, per window, and the ratio per window to the floor.
+
+Goals (issue 16): ≤ 3× the floor per overdue window, ≤ 5 statements per window amortised. The exit
+status is 0 when both are met. Not a test (pytest does not collect bench_*.py).
+"""
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ["DEBUG"] = "0"
+os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
+os.environ.setdefault("LOG_LEVEL", "WARNING")
+os.environ["EMAIL_BACKEND"] = "django.core.mail.backends.locmem.EmailBackend"
+
+OPEN = int(os.environ.get("BENCH_OPEN", 5_000))
+OVERDUE = int(os.environ.get("BENCH_OVERDUE", 1_000))
+BATCH = 2_000
+
+
+def main() -> int:
+    import django
+
+    django.setup()
+    from django.db import connection
+
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        db["TEST"]["NAME"] = str(Path(tempfile.gettempdir()) / f"estrade_bench_sweep_{os.getpid()}.sqlite3")
+    else:
+        db["TEST"]["NAME"] = f"estrade_bench_sweep_{os.getpid()}"
+    old_name = db["NAME"]
+    started = time.perf_counter()
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    print(f"Database: {connection.vendor} {connection.settings_dict['NAME']} (migrated in "
+          f"{time.perf_counter() - started:.1f} s), DEBUG=0")
+    try:
+        now = seed()
+        return measure(now)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def _clone(obj, **changes):
+    twin = copy.copy(obj)
+    twin.pk = twin.id = None
+    twin._state = copy.copy(obj._state)
+    twin._state.adding = True
+    for name, value in changes.items():
+        setattr(twin, name, value)
+    return twin
+
+
+def seed() -> dt.datetime:
+    """OPEN clones of one running duel (a posted, b expected); the first OVERDUE are past b's deadline."""
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import connection, transaction
+    from django.utils import timezone
+
+    from duels.models import Duel, Participant, Post, Window, WindowSlot
+    from spells.snapshot import catalog_snapshot
+    from tests.duels.helpers import post, started_duel
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # seeding only
+    call_command("catalog_load", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    start = timezone.now()
+    duel, _referee, (a, b) = started_duel(spells=catalog_snapshot(), now=start)
+    post(duel, a, [], now=start)
+    duel.refresh_from_db()
+    window = Window.objects.get(duel=duel)
+    slots = {s.participant_id: s for s in WindowSlot.objects.filter(window=window)}
+    first_post = Post.objects.get(window=window)
+    now = start + dt.timedelta(hours=49)
+    t0 = time.perf_counter()
+    with transaction.atomic():
+        duels = Duel.objects.bulk_create([_clone(duel) for _ in range(OPEN)], batch_size=BATCH)
+        participants = Participant.objects.bulk_create(
+            [_clone(p, duel=d, registration=None) for d in duels for p in (a, b)], batch_size=BATCH)
+        windows = Window.objects.bulk_create([
+            _clone(window, duel=d, due_at=window.due_at if i < OVERDUE else now + dt.timedelta(hours=24))
+            for i, d in enumerate(duels)
+        ], batch_size=BATCH)
+        new_slots, posts = [], []
+        for i, w in enumerate(windows):
+            pa, pb = participants[2 * i], participants[2 * i + 1]
+            new_slots.append(_clone(slots[a.pk], window=w, participant=pa))
+            late = slots[b.pk].deadline if i < OVERDUE else now + dt.timedelta(hours=24)
+            new_slots.append(_clone(slots[b.pk], window=w, participant=pb, deadline=late))
+            posts.append(_clone(first_post, window=w, participant=pa))
+        WindowSlot.objects.bulk_create(new_slots, batch_size=BATCH)
+        Post.objects.bulk_create(posts, batch_size=BATCH)
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
+    print(f"Seeded {OPEN + 1:,} running duels, {OVERDUE + 1:,} overdue, in {time.perf_counter() - t0:.1f} s")
+    return now
+
+
+def measure(now: dt.datetime) -> int:
+    from django.db import connection, transaction
+    from django.db.models import F
+
+    from duels.models import Duel, Fault, Window
+    from duels.services import window_expire_overdue
+
+    some = list(Duel.objects.values_list("pk", flat=True)[:200])
+    for pk in some[:20]:  # warm up
+        with transaction.atomic():
+            Duel.objects.filter(pk=pk).update(turn=F("turn"))
+    floor_times = []
+    for pk in some:
+        t0 = time.perf_counter()
+        with transaction.atomic():
+            Duel.objects.filter(pk=pk).update(turn=F("turn"))
+        floor_times.append((time.perf_counter() - t0) * 1000)
+    floor = statistics.median(floor_times)
+    statements = []
+
+    def counted(execute, sql, params, many, context):  # every statement, with no cap (DEBUG's log keeps 9,000)
+        statements.append(sql)
+        return execute(sql, params, many, context)
+
+    t0 = time.perf_counter()
+    with connection.execute_wrapper(counted):
+        report = window_expire_overdue(now=now)
+    elapsed = (time.perf_counter() - t0) * 1000
+    windows = len(report.expired_windows)
+    assert windows == OVERDUE + 1 and not report.failed_windows, report.describe()[:300]
+    assert Fault.objects.count() == windows and not Window.objects.filter(state="open", due_at__lte=now).exists()
+    per_window, per_window_statements = elapsed / windows, len(statements) / windows
+    ratio = per_window / floor
+    print(f"\n{connection.vendor}, DEBUG=0. One-row write transaction (floor): {floor:.3f} ms (median of {len(some)}).")
+    print(f"Sweep: {windows:,} overdue windows among {OPEN + 1:,} open in {elapsed:,.0f} ms, {len(statements):,} statements")
+    print(f"  per window: {per_window:.3f} ms = {ratio:.2f}× the floor, {per_window_statements:.2f} statements "
+          f"({'within' if ratio <= 3 and per_window_statements <= 5 else 'OVER'} the goals: ≤ 3×, ≤ 5 statements)")
+    return 0 if ratio <= 3 and per_window_statements <= 5 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
