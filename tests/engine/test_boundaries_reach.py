@@ -138,3 +138,24 @@ def test_a_creature_passes_over_an_opponent_out_of_its_range_to_one_within_it():
     assert [(e.actor, e.target, e.numbers) for e in result.events if e.kind == "creature-strike"] == [
         ("A#1", "D", {"damage": 1})]
     assert {d.id: d.pf for d in result.state.duellists}["D"] == 15
+
+
+def test_every_creature_strikes_even_after_one_with_nobody_in_range():
+    far = {**SUMMON, "slug": "far", "name": "Far",
+           "effect": {"summon": {"name": "imp", "pf": 2, "damage": 1, "range": 1, "turns": 3}}}
+    s = state(duellists=duellists_2v2(), spells=[far], A=2, C=6, B=9, D=10)
+    result = resolve_action_phase(s, [post("A", cast("far", zone=3, bet="123", roll=1)),
+                                      post("C", cast("far", zone=8, bet="123", roll=1))])
+    # A#1 in zone 3 reaches nobody; C#1 in zone 8 reaches B in zone 9
+    strikes = [(e.actor, e.target, e.numbers) for e in result.events if e.kind == "creature-strike"]
+    assert strikes == [("C#1", "B", {"damage": 1})]
+    damage = [(e.actor, e.target, e.numbers) for e in result.events if e.kind == "damage"]
+    assert damage == [("C#1", "B", {"damage": 1})]
+
+
+def test_a_shield_absorbs_a_creature_strike_and_names_the_creature():
+    s = state(spells=[SUMMON], A=3, B=6)
+    s.duellist("B").shield = 1
+    result = resolve_action_phase(s, [post("A", cast("call", zone=5, bet="123", roll=1))])
+    assert result.state.duellist("B").pf == 16
+    assert [(e.actor, e.target) for e in result.events if e.kind == "absorbed"] == [("A#1", "B")]
