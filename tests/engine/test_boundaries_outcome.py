@@ -129,3 +129,21 @@ def test_a_catalog_file_may_be_a_bare_list_but_spells_must_be_a_list(tmp_path):
     empty = tmp_path / "empty.json"
     empty.write_text(json.dumps({"magic_types": ["x"]}), encoding="utf-8")
     assert default_catalog_spells(empty) == []
+
+
+def test_both_sides_out_in_one_declaration_is_announced_as_a_draw():
+    hit = {"slug": "hit", "name": "Hit", "level": 1, "range": 10, "type": None, "tags": ["AUTO"],
+           "target": "opponent", "effect": {"damage": 3}}
+    s = state(spells=[hit], A=4, B=6)
+    a = s.duellist("A")
+    a.pm, a.pf = 0, 1  # the cost takes A to 0 PF: the spell resolves, then A is out
+    s.duellist("B").pf = 3
+    result = resolve_action_phase(s, [post("A", cast("hit", "B"))])
+    assert result.outcome.to_dict() == {"status": "finished", "winner": None}
+    assert [e.kind for e in result.events if e.kind in ("win", "draw")] == ["draw"]
+    won = resolve_action_phase(state(spells=[hit], A=4, B=6), [post("A", cast("hit", "B"))])
+    assert won.outcome.finished is False
+    s = state(spells=[hit], A=4, B=6)
+    s.duellist("B").pf = 2
+    won = resolve_action_phase(s, [post("A", cast("hit", "B"))])
+    assert [(e.kind, e.numbers) for e in won.events if e.kind in ("win", "draw")] == [("win", {"team": 1})]
