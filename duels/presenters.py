@@ -204,6 +204,7 @@ class WindowView:
     posts: list[PostView]
     declaration: DeclarationView | None
     waiting: list[dict]
+    open: bool = False  # unfolded in the thread: the phase now open and the latest declaration
 
 
 def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_name: str,
@@ -263,6 +264,11 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant]) -
             window.opened_by_id is None and window.turn == 1 and window.phase == Phase.ACTION, window.state,
             posts, view, waiting,
         ))
+    if out:
+        out[-1].open = True
+        latest = next((view for view in reversed(out) if view.declaration is not None), None)
+        if latest is not None:
+            latest.open = True
     return out
 
 
