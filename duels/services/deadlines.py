@@ -224,7 +224,7 @@ def _write(expiries: list[_Expiry], *, now: dt.datetime, report: SweepReport) ->
         # The declaration is due (what common.declaration_due stores).
         status = DuelStatus.AWAITING_FIRST if e.window.phase == Phase.ACTION else DuelStatus.AWAITING_SECOND
         if e.state_changed:  # a disqualification: the engine state moves too (rare)
-            duel.state, duel.status = e.state.to_dict(), status
+            duel.state, duel.status = rules.state_dump(e.state), status
             duel.save(update_fields=["state", "status"])
         else:  # an absence alone leaves the engine state as it was: only the status changes
             awaiting[status].append(duel.pk)
