@@ -2,7 +2,7 @@
 and the numbers each event carries. Found by mutation testing (issue 18)."""
 import pytest
 
-from duels.engine import resolve_action_phase, resolve_defence_phase
+from duels.engine import options_for, resolve_action_phase, resolve_defence_phase
 from tests.engine.helpers import cast, duellists_2v2, mv, post, spell, state
 
 PUSH2 = spell("shove", level=1, range=10, tags=("AUTO",), effect={"push": 2})
@@ -229,3 +229,13 @@ def test_a_duellist_knocked_out_loses_the_pending_hits_on_them_and_their_shield(
     moved = resolve_action_phase(own, [post("A", cast("ward"), mv(1))])
     a = moved.state.duellist("A")
     assert a.out and a.shield == 0 and a.pos == 1
+
+
+def test_a_duellist_knocked_out_shows_no_shield_while_the_defence_phase_is_open():
+    s = state(duellists=duellists_2v2(), spells=SPELLS + [spell("bolt2", level=1, range=10, effect={"damage": 2})],
+              A=4, C=4, B=6, D=9)
+    s.duellist("B").pm, s.duellist("B").pf = 0, 1  # the shield's cost takes B to 0 PF after it is raised
+    fallen = resolve_action_phase(s, [post("B", cast("ward")), post("A", cast("bolt2", "D", "123", 1))])
+    b = fallen.state.duellist("B")
+    assert fallen.defence_follows and b.out and b.shield == 0
+    assert options_for(fallen.state, "B")["points"]["shield"] == 0

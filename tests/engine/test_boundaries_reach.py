@@ -147,8 +147,9 @@ def test_every_creature_strikes_even_after_one_with_nobody_in_range():
     result = resolve_action_phase(s, [post("A", cast("far", zone=3, bet="123", roll=1)),
                                       post("C", cast("far", zone=8, bet="123", roll=1))])
     # A#1 in zone 3 reaches nobody; C#1 in zone 8 reaches B in zone 9
-    strikes = [(e.actor, e.target, e.numbers) for e in result.events if e.kind == "creature-strike"]
-    assert strikes == [("C#1", "B", {"damage": 1})]
+    strikes = [e for e in result.events if e.kind == "creature-strike"]
+    assert [(e.actor, e.target, e.numbers) for e in strikes] == [("C#1", "B", {"damage": 1})]
+    assert "imp" in strikes[0].text  # the declaration names the creature
     damage = [(e.actor, e.target, e.numbers) for e in result.events if e.kind == "damage"]
     assert damage == [("C#1", "B", {"damage": 1})]
 
