@@ -113,6 +113,10 @@ def compare_with_baseline(suite: str, mutants: dict) -> bool:
     kept = entry.get("modules", {})
     summary = summarize(suite, mutants)
     ok = True
+    history = entry.get("history") or [{}]
+    if kept and (history[-1].get("scores") != kept or not history[-1].get("reason")):
+        print(f"  {suite}: the baseline figures must be those of the last history entry, with its reason")
+        ok = False
     for path, module in sorted(summary["modules"].items()):
         if not module["complete"]:
             print(f"  {path}: {module['not_checked']} mutants not checked (not run, or interrupted): skipped")
