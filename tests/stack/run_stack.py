@@ -338,7 +338,7 @@ def fuzz_api(stack: Stack, browser: Browser, who: str, headers: dict) -> None:
     check(status == 200, "/api/schema/ is served")
     schema.write_text(text)
     argv = [str(VENV_BIN / "schemathesis"), "run", str(schema), "--url", f"http://127.0.0.1:{stack.port}",
-            "--checks", "not_a_server_error", "--max-examples", os.environ.get("SCHEMATHESIS_EXAMPLES", "25"),
+            "--checks", "not_a_server_error", "--max-examples", os.environ.get("SCHEMATHESIS_EXAMPLES", "10"),
             "--generation-allow-x00", "true", "--seed", "15", "--request-timeout", "30",
             "--report", "junit", "--report-junit-path", str(LOGS / f"schemathesis-{who}.xml"),
             "-H", "X-Forwarded-Proto: https", *(arg for name, value in headers.items() for arg in ("-H", f"{name}: {value}"))]
