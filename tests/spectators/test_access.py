@@ -129,3 +129,14 @@ def test_running_list_queries_do_not_grow(client, django_assert_max_num_queries)
         started_duel()
     with django_assert_max_num_queries(len(few.captured_queries)):
         client.get(reverse("duels:running"))
+
+
+def test_a_referee_note_never_reaches_a_visitor(client):
+    from duels.services import fault_record
+
+    duel, referee, (a, b) = started_duel()
+    fault_record(duel=duel, participant=a, by=referee, note="Note de l'arbitre : à surveiller de près.")
+    url = reverse("duels:duel", args=[duel.pk])
+    for target, headers in ((url, {}), (url, POLL), (reverse("duels:embed", args=[duel.pk]), {})):
+        assert "à surveiller de près" not in body(client.get(target, **headers))
+    assert client.get(reverse("duels:adjudicate", args=[duel.pk])).status_code == 302
