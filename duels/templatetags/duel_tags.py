@@ -51,3 +51,13 @@ def bbcode_html(text: str):
     from duels.bbcode import rp_html
 
     return mark_safe(rp_html(text))  # the bbcode parser escaped all HTML before rendering the tags
+
+
+@register.filter
+def type_labels(slugs) -> str:
+    """Magic types by their label ("Maléfices"), never the slug; one query, before the start only."""
+    from spells.models import MagicType
+
+    slugs = list(slugs or [])
+    names = dict(MagicType.objects.filter(slug__in=slugs).values_list("slug", "name"))
+    return ", ".join(names.get(slug, slug) for slug in slugs)

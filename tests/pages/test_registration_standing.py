@@ -59,3 +59,19 @@ def test_withdrawing_asks_to_confirm_first():
     assert Registration.objects.get().status == RegistrationStatus.WAITING  # nothing happened on GET
     client.post(confirm_url)
     assert Registration.objects.get().status == RegistrationStatus.WITHDRAWN
+
+
+def test_magic_types_show_their_label_not_their_slug():
+    from duels.services import magic_types_choose, referee_assign
+    from tests.duels.helpers import matched_duel
+    from tests.factories.duels import RefereeFactory
+
+    duel = matched_duel()
+    referee = RefereeFactory()
+    referee_assign(duel=duel, referee=referee, by=referee)
+    me = duel.participants.select_related("duellist__user").first()
+    magic_types_choose(participant=me, types=["malefices"], by=me.duellist.user)
+    for user, url in ((me.duellist.user, reverse("duels:duel", args=[duel.pk])),
+                      (referee, reverse("duels:adjudicate", args=[duel.pk]))):
+        page = text(client_for(user).get(url))
+        assert "Malefices" in page and "malefices," not in page and ": malefices" not in page, url
