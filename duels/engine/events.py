@@ -280,27 +280,36 @@ def duel_drawn() -> Event:
 
 
 # --- Referee decisions ("sauf indication contraire de l'arbitre", RULES.md §4.1.1; engine/adjustments.py) ---
-ADJUSTED_STATUS_WORDS = {"stun": "étourdi", "disarm": "désarmé", "bind": "entravé"}
+# One sentence per direction and resource: a translator sees whole sentences, never "gagne"/"perd" pieces.
+ADJUSTED_POINTS = {
+    ("pf", True): gettext_noop("Décision de l'arbitre : %(target)s gagne %(amount)s PF (%(before)s → %(after)s). "
+                               "Motif : %(reason)s"),
+    ("pf", False): gettext_noop("Décision de l'arbitre : %(target)s perd %(amount)s PF (%(before)s → %(after)s). "
+                                "Motif : %(reason)s"),
+    ("pm", True): gettext_noop("Décision de l'arbitre : %(target)s gagne %(amount)s PM (%(before)s → %(after)s). "
+                               "Motif : %(reason)s"),
+    ("pm", False): gettext_noop("Décision de l'arbitre : %(target)s perd %(amount)s PM (%(before)s → %(after)s). "
+                                "Motif : %(reason)s"),
+}
 
 
 def adjusted_points(target: str, key: str, before: int, after: int, reason: str) -> Event:
-    """`key`: "pf" or "pm"."""
+    """`key`: "pf" or "pm". The reason is the referee's own words: a param, never translated."""
     change = after - before
-    verb = "gagne" if change >= 0 else "perd"
-    text = (f"Décision de l'arbitre : {target} {verb} {abs(change)} {key.upper()} "
-            f"({before} → {after}). Motif : {reason}")
-    return Event("adjusted", text, target=target, outcome=key,
+    params = {"target": target, "amount": abs(change), "before": before, "after": after, "reason": reason}
+    return _said("adjusted", ADJUSTED_POINTS[(key, change >= 0)], params, target=target, outcome=key,
                  numbers={"key": key, "from": before, "to": after, "reason": reason})
 
 
 def adjusted_position(target: str, before: int, after: int, reason: str) -> Event:
-    text = f"Décision de l'arbitre : {target} passe de la {_zone(before)} à la {_zone(after)}. Motif : {reason}"
-    return Event("adjusted", text, target=target, outcome="pos",
+    params = {"target": target, "start": _zone_phrase(before), "end": _zone_phrase(after), "reason": reason}
+    return _said("adjusted", gettext_noop("Décision de l'arbitre : %(target)s passe de la %(start)s à la "
+                                          "%(end)s. Motif : %(reason)s"), params, target=target, outcome="pos",
                  numbers={"key": "pos", "from": before, "to": after, "reason": reason})
 
 
 def adjusted_status(target: str, status_key: str, reason: str) -> Event:
-    text = (f"Décision de l'arbitre : {target} n'est plus {ADJUSTED_STATUS_WORDS[status_key]}. "
-            f"Motif : {reason}")
-    return Event("adjusted", text, target=target, outcome="status",
+    params = {"target": target, "status": phrase(STATUS_PHRASES[status_key]), "reason": reason}
+    return _said("adjusted", gettext_noop("Décision de l'arbitre : %(target)s n'est plus %(status)s. "
+                                          "Motif : %(reason)s"), params, target=target, outcome="status",
                  numbers={"key": "status", "status": status_key, "reason": reason})
