@@ -72,10 +72,10 @@ def test_rewards_to_pay_are_purses_and_chocogrenouilles_not_yet_marked_oldest_fi
     a, b, c, d = (DuellistFactory() for _ in range(4))
     first = finished_duel([a], [b], winner=1, when=at(1))
     second = finished_duel([c], [d], winner=2, when=at(2))
-    Result.objects.filter(duel=first).update(recorded_at=at(1))
-    Result.objects.filter(duel=second).update(recorded_at=at(2))
+    Result.objects.filter(duel=first).update(recorded_at=at(2))
+    Result.objects.filter(duel=second).update(recorded_at=at(1))  # recorded first, though created later
     assert [(r.duel_id, r.duellist_id) for r in rewards_to_pay()] == [
-        (first.pk, a.pk), (first.pk, b.pk), (second.pk, c.pk), (second.pk, d.pk)]
+        (second.pk, c.pk), (second.pk, d.pk), (first.pk, a.pk), (first.pk, b.pk)]
     Result.objects.filter(duellist=b).update(chocogrenouille=False, purse=0)  # nothing to hand out
     assert b.pk not in [r.duellist_id for r in rewards_to_pay()]
 
