@@ -232,8 +232,10 @@ def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_n
     )
 
 
-def thread(duel: Duel, windows: list[Window], participants: list[Participant]) -> list[WindowView]:
-    """The duel like a forum topic: the start signal, then each phase's posts and its declaration."""
+def thread(duel: Duel, windows: list[Window], participants: list[Participant], *,
+           following_due: dict | None = None) -> list[WindowView]:
+    """The duel like a forum topic: the start signal, then each phase's posts and its declaration.
+    `following_due` (window pk -> the next window's deadline) when `windows` is only part of the thread."""
     names = names_by_engine_id(participants)
     spells = spell_names(duel)
     teams = {p.pk: p.team for p in participants}
@@ -252,15 +254,18 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant]) -
         view = None
         if declaration is not None and declaration.status == DeclarationStatus.PUBLISHED:
             following = windows[index + 1] if index + 1 < len(windows) else None
+            deadline = following.due_at if following is not None else None
+            if following_due is not None:
+                deadline = following_due.get(window.pk)
             view = declaration_view(declaration, turn=window.turn, names=names, referee_name=referee_name,
-                                    deadline=following.due_at if following is not None else None,
+                                    deadline=deadline,
                                     spell_names=localized_spell_names(duel))
             view.revisions = revisions.get(declaration.pk, [])
         waiting = [{"name": s.participant.duellist.forum_name, "deadline": s.deadline}
                    for s in window.slots.all() if s.status == SlotStatus.WAITING]
         out.append(WindowView(
             window.pk, window.turn, window.phase,
-            _("phase d'action") if window.phase == Phase.ACTION else _("phase de défense"), window.opened_at,
+            phase_label(window.phase), window.opened_at,
             window.opened_by_id is None and window.turn == 1 and window.phase == Phase.ACTION, window.state,
             posts, view, waiting,
         ))
@@ -270,6 +275,10 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant]) -
         if latest is not None:
             latest.open = True
     return out
+
+
+def phase_label(phase: str) -> str:
+    return _("phase d'action") if phase == Phase.ACTION else _("phase de défense")
 
 
 def _has_declaration(window: Window) -> bool:

@@ -1,7 +1,7 @@
 """Reads for the duel pages and API (HackSoftware style: services write, selectors read)."""
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from accounts.models import Duellist, User
 from duels.models import (
@@ -70,6 +70,29 @@ def duel_timeline(duel: Duel) -> QuerySet[Window]:
             Prefetch("slots", queryset=WindowSlot.objects.select_related("participant__duellist")),
         )
         .select_related("declaration")
+    )
+
+
+def duel_windows_outline(duel: Duel) -> QuerySet[Window]:
+    """Every window in order, light: its post count, its declaration without the heavy JSON (events,
+    rolls, state after), and the slots of the open window only. What the duel page needs to lay out
+    the thread and to key each phase's cached HTML; the content is read only for a phase not cached."""
+    from django.db.models import IntegerField, OuterRef, Subquery, Value
+    from django.db.models.functions import Coalesce
+
+    posts = (Post.objects.filter(window=OuterRef("pk")).order_by().values("window")
+             .annotate(n=Count("pk")).values("n"))
+    last_post = Post.objects.filter(window=OuterRef("pk")).order_by("-pk").values("pk")[:1]
+    open_slots = WindowSlot.objects.filter(window__state=WindowState.OPEN).select_related("participant__duellist")
+    return (
+        Window.objects.filter(duel=duel)
+        .order_by("turn", "opened_at", "pk")
+        .annotate(post_count=Coalesce(Subquery(posts, output_field=IntegerField()), Value(0)),
+                  last_post_id=Subquery(last_post, output_field=IntegerField()))
+        .select_related("declaration")
+        .defer("declaration__events", "declaration__rolls", "declaration__state_after", "declaration__state_before",
+               "declaration__adjustments", "declaration__text", "declaration__referee_comment")
+        .prefetch_related(Prefetch("slots", queryset=open_slots))
     )
 
 

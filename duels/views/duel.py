@@ -4,16 +4,19 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpResponse
+from django.core.cache import cache
+from django.db.models import Prefetch, prefetch_related_objects
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from duels import presenters, selectors, spectators
+from duels import presenters, selectors, spectators, thread_fragments
 from duels.engine import DuelState
 from duels.forms import ExemptionForm, MagicTypesForm, action_steps, defence_steps
-from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, SlotStatus
+from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, Post, SlotStatus, Window
 from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, milestones, post_submit
 from duels.services.common import is_duel_referee
 from duels.services.posting import MIN_RP_WORDS
@@ -34,19 +37,23 @@ def _types_form(me: Participant, duel: Duel, data=None) -> MagicTypesForm:
     return MagicTypesForm(data, choices=choices, needed=me.types_needed, initial={"types": me.magic_types})
 
 
-def duel_context(request, duel: Duel, *, posted=None, post_error: str = "") -> dict:
-    """Everything the duel page shows, in a fixed number of queries whatever the number of turns."""
+def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", whole_thread: bool = True) -> dict:
+    """Everything the duel page shows, in a fixed number of queries whatever the number of turns.
+    `whole_thread`: False for the poll, which sends only the thread's changes."""
     participants = list(duel.participants.select_related("duellist").order_by("team", "pk"))
     me = next((p for p in participants if p.duellist.user_id == request.user.pk), None)
-    windows = list(selectors.duel_timeline(duel))
+    windows = list(selectors.duel_windows_outline(duel))  # light: the thread's HTML is cached per phase
     window = presenters.open_window_of(windows)
+    if window is not None:  # the open phase's posts: the moves already announced
+        prefetch_related_objects([window], Prefetch("posts", queryset=Post.objects.select_related(
+            "participant__duellist").order_by("order")))
     slot = presenters.my_slot(window, me)
     state = DuelState.from_dict(duel.state, spells=duel.spells) if duel.state else presenters.preview_state(duel, participants)
     context = {
         "duel": duel, "participants": participants, "me": me, "window": window, "slot": slot,
         "stage": presenters.stage(state, participants, me),
         "announced": presenters.summary.announced_moves(window, presenters.names_by_engine_id(participants)),
-        "thread": presenters.thread(duel, windows, participants),
+        "windows": windows, "last_window_id": windows[-1].pk if windows else 0,
         "phase_key": f"{duel.status}:{window.pk if window else 0}",
         "poll_seconds": POLL_SECONDS, "min_words": MIN_RP_WORDS, "zone_numbers": range(1, 12),
         "is_referee": request.user.is_authenticated and is_duel_referee(duel, request.user),
@@ -54,7 +61,9 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "") -> d
         "team1": [p for p in participants if p.team == 1], "team2": [p for p in participants if p.team == 2],
         "winners": [p.duellist.forum_name for p in participants if p.team == duel.winner_team],
     }
-    context.update(follow_context(duel, windows, participants))  # charts and forum snippets (issue 17)
+    context.update(_follow_context(duel, windows, participants))  # charts and forum snippets (issue 17)
+    if whole_thread:
+        context["thread_html"] = thread_fragments.thread_html(duel, windows, participants)
     shown = request.GET.get("form_phase")  # the phase the open page's form was made for
     context["phase_changed"] = bool(shown) and shown != context["phase_key"]
     if slot is not None and slot.status == SlotStatus.WAITING:
@@ -75,23 +84,69 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "") -> d
     return context
 
 
+def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
+    """Issue 17's charts and snippets, cached until the next published declaration or correction: they
+    read every declaration's state, which the page's light timeline does not load."""
+    declared = [thread_fragments.published_declaration(w) for w in windows]
+    declared = [d for d in declared if d is not None]
+    key = ":".join(str(part) for part in (
+        "follow", duel.pk, get_language(), spectators.is_public(duel), len(declared),
+        declared[-1].pk if declared else 0, sum(d.revision for d in declared),
+        ",".join(p.duellist.forum_name for p in participants)))
+    extra = cache.get(key)
+    if extra is None:
+        full = list(Window.objects.filter(duel=duel).select_related("declaration").order_by("turn", "opened_at", "pk"))
+        extra = follow_context(duel, full if declared else windows, participants)
+        cache.set(key, extra, thread_fragments.CACHE_SECONDS)
+    return extra
+
+
+def _viewable(request, duel: Duel) -> bool:
+    return request.user.is_authenticated or spectators.is_public(duel)
+
+
 def duel_page(request, pk: int):
     """A full page; HTMX polling gets only the live part (stage, status, thread). Anyone may read a
     running or finished duel (spectators: read-only, published declarations only); before the start
     and once cancelled it stays for logged-in members."""
     duel = _duel(pk)
-    if not request.user.is_authenticated and not spectators.is_public(duel):
+    if not _viewable(request, duel):
         return redirect_to_login(request.get_full_path())
     version = selectors.duel_version(duel)
     template = "duels/duel.html"
-    if request.htmx and request.htmx.target == "live":
+    poll = bool(request.htmx and request.htmx.target == "live")
+    if poll:
         if request.GET.get("v") == version:
             return HttpResponse(status=204)  # nothing new: HTMX keeps the page as it is
         template += "#live"
-    context = duel_context(request, duel)
+    context = duel_context(request, duel, whole_thread=not poll)
     context["version"] = version
+    if poll:  # the live part, and the thread's new or changed phases out of band: never the whole thread
+        shown = request.GET.get("w", "")
+        context["thread_updates"] = thread_fragments.poll_updates(
+            duel, context["windows"], context["participants"], int(shown) if shown.isdigit() else 0)
     response = render(request, template, context)
     patch_vary_headers(response, ("HX-Request", "HX-Target"))
+    return response
+
+
+def turn_fragment(request, pk: int, window_pk: int):
+    """One phase of the thread, unfolded: for HTMX the `<details>` alone (a folded phase being opened),
+    otherwise a small page of its own (the link a folded phase shows without JavaScript)."""
+    duel = _duel(pk)
+    if not _viewable(request, duel):
+        return redirect_to_login(request.get_full_path())
+    windows = list(selectors.duel_windows_outline(duel))
+    window = next((w for w in windows if w.pk == window_pk), None)
+    if window is None:
+        raise Http404
+    participants = list(duel.participants.select_related("duellist").order_by("team", "pk"))
+    html = thread_fragments.fragments(duel, windows, participants, wanted=[window], unfolded={window.pk})[window.pk]
+    if request.htmx:
+        response = HttpResponse(html)
+    else:
+        response = render(request, "duels/turn.html", {"duel": duel, "window": window, "fragment": html})
+    patch_vary_headers(response, ("HX-Request",))
     return response
 
 
