@@ -85,7 +85,10 @@ class Notification(models.Model):
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(_("type"), max_length=30, choices=Kind.choices)
-    message = models.TextField(_("message"))
+    message = models.TextField(_("message"))  # the French sentence: admin, search, and rows older than message_id
+    # The sentence as a gettext message id and its values, rendered in the reader's language (see `text`).
+    message_id = models.TextField(_("identifiant du message"), blank=True, default="")
+    params = models.JSONField(_("paramètres"), default=dict, blank=True)
     url = models.CharField(_("lien"), max_length=300, blank=True)
     created_at = models.DateTimeField(_("créée le"), auto_now_add=True)
     read_at = models.DateTimeField(_("lue le"), null=True, blank=True)
@@ -101,6 +104,13 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.message[:50]}"
+
+    @property
+    def text(self) -> str:
+        """The notice in the active language; a row stored before message ids keeps its French sentence."""
+        from accounts.notifications import notice_text
+
+        return notice_text(self)
 
 
 class Invitation(models.Model):

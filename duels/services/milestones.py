@@ -6,13 +6,12 @@ the notices are stored after commit, each once (dedupe key), and link to where t
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop as N_
 
 from accounts.models import Notification
-from accounts.notifications import notification_send
+from accounts.notifications import joined, notice_part_text, notification_send, phrase, plural
 from duels.models import Declaration, DeclarationStatus, Duel
-from duels.services.notices import duel_url
+from duels.services.notices import duel_name, duel_url
 
 Kind = Notification.Kind
 
@@ -51,15 +50,15 @@ def duel_matched_notify(*, duel_id: int) -> int:
         opponents = [p for p in participants if p.team != me.team]
         partners = [p for p in participants if p.team == me.team and p.pk != me.pk]
         gap = max(p.year for p in participants) - min(p.year for p in participants)
-        message = _("%(duel)s : adversaire trouvé — vous affrontez %(opponents)s.") % {
-            "duel": duel, "opponents": _names(opponents)}
+        parts = [phrase(N_("%(duel)s : adversaire trouvé — vous affrontez %(opponents)s."),
+                        duel=duel_name(duel), opponents=_names(opponents))]
         if partners:
-            message += " " + _("Partenaire : %(names)s.") % {"names": _names(partners)}
+            parts.append(phrase(N_("Partenaire : %(names)s."), names=_names(partners)))
         if gap:
-            message += " " + ngettext("Écart d'années : %(gap)d an.", "Écart d'années : %(gap)d ans.", gap) % {
-                "gap": gap}
-        message += " " + _("Choisissez vos types de magie ; un arbitre va prendre le duel.")
-        sent += notification_send(user=me.duellist.user, kind=Kind.DUEL, url=duel_url(duel), message=message,
+            parts.append(plural(N_("Écart d'années : %(gap)d an."), N_("Écart d'années : %(gap)d ans."), gap,
+                                gap=gap))
+        parts.append(phrase(N_("Choisissez vos types de magie ; un arbitre va prendre le duel.")))
+        sent += notification_send(user=me.duellist.user, kind=Kind.DUEL, url=duel_url(duel), **_sentences(parts),
                                   dedupe_key=f"duel:{duel.pk}:matched:{me.pk}") is not None
     return sent
 
@@ -74,23 +73,33 @@ def referee_assigned_notify(*, duel_id: int, referee_id: int | None) -> int:
         sent += notification_send(
             user=me.duellist.user, kind=Kind.DUEL, url=duel_url(duel),
             dedupe_key=f"duel:{duel.pk}:referee:{referee_id}:{me.pk}",
-            message=_("%(duel)s : %(referee)s arbitre votre duel. Le signal de départ sera donné quand chacun "
-                      "aura choisi ses types de magie.") % {"duel": duel, "referee": duel.referee.get_username()},
+            message_id=N_("%(duel)s : %(referee)s arbitre votre duel. Le signal de départ sera donné quand "
+                          "chacun aura choisi ses types de magie."),
+            params={"duel": duel_name(duel), "referee": duel.referee.get_username()},
         ) is not None
     return sent
 
 
+def _sentences(parts: list[dict]) -> dict:
+    """Several sentences as one notice: each translated on its own, joined by a space."""
+    return {"message_id": "%(text)s", "params": {"text": joined(" ", parts)}}
+
+
 def _reward(result) -> str:
-    parts = [ngettext("%(n)d point de champion", "%(n)d points de champion", result.champion_points)
-             % {"n": result.champion_points}]
+    """The reward in the active language (as a notice shows it)."""
+    return notice_part_text(_reward_part(result))
+
+
+def _reward_part(result) -> dict:
+    parts = [plural(N_("%(n)d point de champion"), N_("%(n)d points de champion"), result.champion_points)]
     if result.purse and result.salary_year:  # the purse follows the year of study (RULES.md §3.3.2)
-        parts.append(_("%(n)d gallions (salaire de l'année d'étude %(year)s)")
-                     % {"n": result.purse, "year": result.get_salary_year_display()})
+        parts.append(phrase(N_("%(n)d gallions (salaire de l'année d'étude %(year)s)"), n=result.purse,
+                            year=phrase(N_("Adulte")) if result.salary_year == 8 else str(result.salary_year)))
     elif result.purse:
-        parts.append(_("%(n)d gallions") % {"n": result.purse})
+        parts.append(phrase(N_("%(n)d gallions"), n=result.purse))
     if result.chocogrenouille:
-        parts.append(_("une chocogrenouille"))
-    return ", ".join(parts)
+        parts.append(phrase(N_("une chocogrenouille")))
+    return joined(", ", parts)
 
 
 @transaction.atomic
@@ -104,21 +113,21 @@ def declaration_published_notify(*, declaration_id: int) -> int:
     window, duel = declaration.window, declaration.window.duel
     participants = _participants(duel)
     results = {r.participant_id: r for r in Result.objects.filter(duel=duel)}
-    phase = _("phase d'action") if window.phase == "action" else _("phase de défense")
+    phase = phrase(N_("phase d'action") if window.phase == "action" else N_("phase de défense"))
     sent = 0
     for me in participants:
-        message = _("%(duel)s : l'arbitre a publié la déclaration (tour %(turn)s, %(phase)s).") % {
-            "duel": duel, "turn": window.turn, "phase": phase}
+        parts = [phrase(N_("%(duel)s : l'arbitre a publié la déclaration (tour %(turn)s, %(phase)s)."),
+                        duel=duel_name(duel), turn=window.turn, phase=phase)]
         if duel.status == "finished":
             winners = [p for p in participants if p.team == duel.winner_team]
-            message += " " + (_("Match nul.") if duel.is_draw else _("Victoire de %(names)s !") % {
-                "names": _names(winners)})
+            parts.append(phrase(N_("Match nul.")) if duel.is_draw else phrase(
+                N_("Victoire de %(names)s !"), names=_names(winners)))
             result = results.get(me.pk)
             if result is not None:
-                message += " " + _("Votre récompense : %(reward)s.") % {"reward": _reward(result)}
+                parts.append(phrase(N_("Votre récompense : %(reward)s."), reward=_reward_part(result)))
         sent += notification_send(
             user=me.duellist.user, kind=Kind.DUEL, url=f"{duel_url(duel)}#declaration-{declaration.pk}",
-            dedupe_key=f"declaration:{declaration.pk}:published:{me.pk}", message=message,
+            dedupe_key=f"declaration:{declaration.pk}:published:{me.pk}", **_sentences(parts),
         ) is not None
     return sent
 

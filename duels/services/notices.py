@@ -13,12 +13,12 @@ import logging
 
 from django.db import transaction
 from django.urls import NoReverseMatch, reverse
-from django.utils import formats, timezone
-from django.utils.translation import gettext as _
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext_noop as N_
 
 from accounts.models import Notification
 from accounts.notifications import _email as notification_email  # the e-mail notification_send sends
-from accounts.notifications import notification_send
+from accounts.notifications import joined, moment, notice_fields, notification_send, phrase
 from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus, Window
 
 logger = logging.getLogger(__name__)
@@ -37,10 +37,17 @@ def duel_url(duel: Duel) -> str:
         return ""
 
 
-def _window_name(window: Window) -> str:
+def duel_name(duel: Duel) -> dict:
+    """The duel as a notice names it ("Duel n°12 (1v1, classique)"), in the reader's language."""
+    with translation.override("fr"):  # the kind's message id is its French label
+        kind = str(duel.get_kind_display())
+    return phrase(N_("Duel n°%(pk)s (%(format)s, %(kind)s)"), pk=duel.pk, format=duel.format, kind=phrase(kind))
+
+
+def _window_name(window: Window) -> dict:
     if window.phase == "defence":
-        return _("tour %(turn)s, phase de défense") % {"turn": window.turn}
-    return _("tour %(turn)s, phase d'action") % {"turn": window.turn}
+        return phrase(N_("tour %(turn)s, phase de défense"), turn=window.turn)
+    return phrase(N_("tour %(turn)s, phase d'action"), turn=window.turn)
 
 
 def _user_of(participant: Participant):
@@ -114,10 +121,10 @@ def window_opened_notify(*, window_id: int) -> int:
         sent += notification_send(
             user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel) + "#agir",
             dedupe_key=f"window:{window.pk}:opened:{slot.participant_id}",
-            message=(_("%(duel)s : le duel commence ! À vous de poster (%(window)s), avant le %(deadline)s.")
-                     if starts else _("%(duel)s : à vous de poster (%(window)s), avant le %(deadline)s.")) % {
-                "duel": window.duel, "window": _window_name(window), "deadline": when(slot.deadline),
-            },
+            message_id=(N_("%(duel)s : le duel commence ! À vous de poster (%(window)s), avant le %(deadline)s.")
+                        if starts else N_("%(duel)s : à vous de poster (%(window)s), avant le %(deadline)s.")),
+            params={"duel": duel_name(window.duel), "window": _window_name(window),
+                    "deadline": moment(slot.deadline)},
         ) is not None
     return sent
 
@@ -131,8 +138,9 @@ def declaration_due_notify(*, window_id: int) -> bool:
     return notification_send(
         user=window.duel.referee, kind=Kind.DECLARATION_DUE, url=adjudicate_url(window.duel),
         dedupe_key=f"window:{window.pk}:declaration-due",
-        message=_("%(duel)s : tous les messages attendus sont arrivés (%(window)s). La déclaration est à rédiger.")
-        % {"duel": window.duel, "window": _window_name(window)},
+        message_id=N_("%(duel)s : tous les messages attendus sont arrivés (%(window)s). La déclaration est à "
+                      "rédiger."),
+        params={"duel": duel_name(window.duel), "window": _window_name(window)},
     ) is not None
 
 
@@ -168,31 +176,33 @@ def _expiry_notes(window: Window, faults: list[Fault]) -> list[Notification]:
     notes = []
     for fault in faults:
         participant = fault.participant
-        outcome = _(" Troisième absence : vous êtes disqualifié(e).") if participant.disqualified else ""
+        outcome = phrase(N_(" Troisième absence : vous êtes disqualifié(e).")) if participant.disqualified else ""
         notes.append(Notification(
             user=_user_of(participant), kind=Kind.WINDOW_EXPIRED, url=duel_url(duel),
             dedupe_key=f"window:{window.pk}:absent:{participant.pk}",
-            message=_("%(duel)s : délai expiré (%(window)s). Faute d'absence n° %(count)s ; votre message compte "
-                      "comme une passe.%(outcome)s") % {
-                "duel": duel, "window": _window_name(window), "count": participant.absence_faults,
+            **notice_fields(message_id=N_("%(duel)s : délai expiré (%(window)s). Faute d'absence n° %(count)s ; "
+                                          "votre message compte comme une passe.%(outcome)s"), params={
+                "duel": duel_name(duel), "window": _window_name(window), "count": participant.absence_faults,
                 "outcome": outcome,
-            },
+            }),
         ))
     if duel.referee is not None:
-        names = ", ".join(
-            f"{f.participant.duellist} ({f.participant.absence_faults}/3"
-            + (_(", disqualifié(e)") if f.participant.disqualified else "") + ")"
+        names = joined(", ", [
+            phrase("%(name)s (%(count)s/3%(out)s)", name=str(f.participant.duellist),
+                   count=f.participant.absence_faults,
+                   out=phrase(N_(", disqualifié(e)")) if f.participant.disqualified else "")
             for f in faults
-        ) or "—"
-        what_next = (
-            _("Le duel est terminé.") if not duel.is_running else _("La déclaration est à rédiger.")
+        ]) if faults else "—"
+        what_next = phrase(
+            N_("Le duel est terminé.") if not duel.is_running else N_("La déclaration est à rédiger.")
         )
         notes.append(Notification(
             user=duel.referee, kind=Kind.WINDOW_EXPIRED, url=adjudicate_url(duel),
             dedupe_key=f"window:{window.pk}:expired",
-            message=_("%(duel)s : délai expiré (%(window)s). Fautes d'absence : %(names)s. %(next)s") % {
-                "duel": duel, "window": _window_name(window), "names": names, "next": what_next,
-            },
+            **notice_fields(message_id=N_("%(duel)s : délai expiré (%(window)s). Fautes d'absence : %(names)s. "
+                                          "%(next)s"), params={
+                "duel": duel_name(duel), "window": _window_name(window), "names": names, "next": what_next,
+            }),
         ))
     return notes
 
@@ -208,10 +218,9 @@ def exemption_requested_notify(*, exemption_id: int) -> bool:
     return notification_send(
         user=duel.referee, kind=Kind.EXEMPTION, url=adjudicate_url(duel),
         dedupe_key=f"exemption:{exemption.pk}:requested",
-        message=_("%(duel)s : %(who)s demande une dispense jusqu'au %(wished)s. Motif : %(reason)s") % {
-            "duel": duel, "who": exemption.participant.duellist, "wished": when(exemption.wished_deadline),
-            "reason": exemption.reason,
-        },
+        message_id=N_("%(duel)s : %(who)s demande une dispense jusqu'au %(wished)s. Motif : %(reason)s"),
+        params={"duel": duel_name(duel), "who": str(exemption.participant.duellist),
+                "wished": moment(exemption.wished_deadline), "reason": exemption.reason},
     ) is not None
 
 
@@ -220,19 +229,18 @@ def exemption_decided_notify(*, exemption_id: int) -> bool:
     exemption = Exemption.objects.select_related("participant__duellist__user", "participant__duel").get(
         pk=exemption_id
     )
+    duel = exemption.participant.duel
     if exemption.status == ExemptionStatus.GRANTED:
-        message = _("%(duel)s : dispense accordée. Nouvelle date limite : %(deadline)s.") % {
-            "duel": exemption.participant.duel, "deadline": when(exemption.granted_deadline),
-        }
+        message_id = N_("%(duel)s : dispense accordée. Nouvelle date limite : %(deadline)s.")
+        params = {"duel": duel_name(duel), "deadline": moment(exemption.granted_deadline)}
     elif exemption.status == ExemptionStatus.REFUSED:
-        message = _("%(duel)s : dispense refusée. Votre date limite ne change pas.") % {
-            "duel": exemption.participant.duel,
-        }
+        message_id = N_("%(duel)s : dispense refusée. Votre date limite ne change pas.")
+        params = {"duel": duel_name(duel)}
     else:
         return False
     return notification_send(
-        user=_user_of(exemption.participant), kind=Kind.EXEMPTION, url=duel_url(exemption.participant.duel),
-        dedupe_key=f"exemption:{exemption.pk}:{exemption.status}", message=message,
+        user=_user_of(exemption.participant), kind=Kind.EXEMPTION, url=duel_url(duel),
+        dedupe_key=f"exemption:{exemption.pk}:{exemption.status}", message_id=message_id, params=params,
     ) is not None
 
 
@@ -245,8 +253,8 @@ def duel_cancelled_notify(*, duel_id: int) -> int:
         sent += notification_send(
             user=_user_of(participant), kind=Kind.DUEL, url=duel_url(duel),
             dedupe_key=f"duel:{duel.pk}:cancelled:{participant.pk}",
-            message=_("%(duel)s : duel annulé avant son début ; vous pouvez vous inscrire à nouveau. "
-                      "Motif : %(reason)s") % {"duel": duel, "reason": duel.cancel_reason},
+            message_id=N_("%(duel)s : duel annulé avant son début ; vous pouvez vous inscrire à nouveau. "
+                          "Motif : %(reason)s"), params={"duel": duel_name(duel), "reason": duel.cancel_reason},
         ) is not None
     return sent
 
@@ -296,9 +304,8 @@ def declaration_corrected_notify(*, declaration_id: int, revision: int) -> int:
         sent += notification_send(
             user=_user_of(participant), kind=Kind.DUEL, url=duel_url(window.duel),
             dedupe_key=f"declaration:{declaration_id}:corrected:{revision}:{participant.pk}",
-            message=_("%(duel)s : l'arbitre a corrigé la déclaration (%(window)s). Motif : %(reason)s") % {
-                "duel": window.duel, "window": _window_name(window), "reason": kept.reason,
-            },
+            message_id=N_("%(duel)s : l'arbitre a corrigé la déclaration (%(window)s). Motif : %(reason)s"),
+            params={"duel": duel_name(window.duel), "window": _window_name(window), "reason": kept.reason},
         ) is not None
     return sent
 
@@ -315,9 +322,9 @@ def post_reopened_notify(*, window_id: int, participant_id: int) -> bool:
     return notification_send(
         user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel),
         dedupe_key=f"window:{window.pk}:reopened:{participant_id}:{slot.deadline.isoformat()}",
-        message=_("%(duel)s : l'arbitre vous permet de poster à nouveau (%(window)s), avant le %(deadline)s.") % {
-            "duel": window.duel, "window": _window_name(window), "deadline": when(slot.deadline),
-        },
+        message_id=N_("%(duel)s : l'arbitre vous permet de poster à nouveau (%(window)s), avant le "
+                      "%(deadline)s."),
+        params={"duel": duel_name(window.duel), "window": _window_name(window), "deadline": moment(slot.deadline)},
     ) is not None
 
 
@@ -330,8 +337,8 @@ def deadline_extended_notify(*, window_id: int, due_at: dt.datetime) -> int:
         sent += notification_send(
             user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel),
             dedupe_key=f"window:{window.pk}:extended:{slot.participant_id}:{slot.deadline.isoformat()}",
-            message=_("%(duel)s : l'arbitre a prolongé le délai (%(window)s) jusqu'au %(deadline)s.") % {
-                "duel": window.duel, "window": _window_name(window), "deadline": when(slot.deadline),
-            },
+            message_id=N_("%(duel)s : l'arbitre a prolongé le délai (%(window)s) jusqu'au %(deadline)s."),
+            params={"duel": duel_name(window.duel), "window": _window_name(window),
+                    "deadline": moment(slot.deadline)},
         ) is not None
     return sent

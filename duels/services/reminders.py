@@ -16,12 +16,12 @@ from django.db import transaction
 from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.models import Notification
-from accounts.notifications import notification_send
+from accounts.notifications import moment, notification_send
 from duels.models import SlotStatus, WindowSlot, WindowState
-from duels.services.notices import duel_url, when
+from duels.services.notices import duel_name, duel_url
 
 logger = logging.getLogger(__name__)
 
@@ -92,8 +92,9 @@ def _remind(*, slot_id: int, now: dt.datetime) -> str | None:
     notification_send(
         user=slot.participant.duellist.user, kind=Notification.Kind.REMINDER, url=duel_url(duel),
         dedupe_key=f"slot:{slot.pk}:reminder-{label}:{slot.deadline:%Y%m%d%H%M%S}",
-        message=_("%(duel)s : rappel, vous n'avez pas encore posté (tour %(turn)s). Date limite : %(deadline)s.")
-        % {"duel": duel, "turn": slot.window.turn, "deadline": when(slot.deadline)},
+        message_id=gettext_noop("%(duel)s : rappel, vous n'avez pas encore posté (tour %(turn)s). Date limite : "
+                                "%(deadline)s."),
+        params={"duel": duel_name(duel), "turn": slot.window.turn, "deadline": moment(slot.deadline)},
     )
     return label
 
