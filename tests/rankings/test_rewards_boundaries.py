@@ -94,3 +94,13 @@ def test_marking_paid_is_for_staff_and_keeps_the_first_mark():
     assert marks[ids[0]] == (first_time, staff.pk)
     assert marks[ids[1]] == (first_time + dt.timedelta(hours=1), other.pk)
     assert list(rewards_to_pay()) == []
+
+
+def test_a_purse_of_one_is_still_to_pay_and_the_list_costs_one_query(django_assert_max_num_queries):
+    a, b = DuellistFactory(), DuellistFactory()
+    duel = finished_duel([a], [b], winner=1, when=at(1))
+    Result.objects.filter(duel=duel, duellist=a).update(purse=1, chocogrenouille=False)
+    Result.objects.filter(duel=duel, duellist=b).update(purse=0, chocogrenouille=False)
+    with django_assert_max_num_queries(1):
+        listed = [(r.duellist.pk, r.duel.pk, r.purse) for r in rewards_to_pay()]
+    assert listed == [(a.pk, duel.pk, 1)]
