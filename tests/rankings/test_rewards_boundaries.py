@@ -104,3 +104,14 @@ def test_a_purse_of_one_is_still_to_pay_and_the_list_costs_one_query(django_asse
     with django_assert_max_num_queries(1):
         listed = [(r.duellist.pk, r.duel.pk, r.purse) for r in rewards_to_pay()]
     assert listed == [(a.pk, duel.pk, 1)]
+
+
+def test_an_rp_purse_follows_the_characters_rp_year_now_else_the_year_fought_at():
+    SalaryScale.objects.filter(year=5).update(daily_salary=5)
+    SalaryScale.objects.filter(year=6).update(daily_salary=6)
+    grown, other = DuellistFactory(rp_year=6), DuellistFactory(rp_year=5)
+    results = _results(finished_duel([grown], [other], winner=1, when=at(1), kind=DuelKind.RP, year=5))
+    assert (results[grown.pk].year, results[grown.pk].salary_year, results[grown.pk].purse) == (5, 6, 24)
+    gone, rival = DuellistFactory(rp_year=None), DuellistFactory(rp_year=5)
+    results = _results(finished_duel([gone], [rival], winner=1, when=at(2), kind=DuelKind.RP, year=5))
+    assert (results[gone.pk].salary_year, results[gone.pk].purse) == (5, 20)
