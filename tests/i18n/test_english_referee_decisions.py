@@ -1,0 +1,51 @@
+"""Issue 14, item 8: the referee's decisions (adjusted_* events, issue 13) carry a message id + params
+like the other events, so an English page shows them in English. Needs the merged catalogue."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from duels.engine import events
+from duels.event_text import event_text
+from duels.services.corrections import declaration_correct
+from tests.duels.helpers import bet_for, declare, post, started_duel
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(("event", "english"), [
+    (events.adjusted_points("A", "pf", 16, 13, "Insult"), "Referee's decision: A loses 3 PF (16 → 13). Reason: Insult"),
+    (events.adjusted_points("A", "pm", 4, 6, "Potion"), "Referee's decision: A gains 2 PM (4 → 6). Reason: Potion"),
+    (events.adjusted_position("A", 4, 0, "Fell"), "Referee's decision: A goes from zone 4 to off the stage (0). "
+                                                  "Reason: Fell"),
+    (events.adjusted_status("A", "stun", "Wrong roll"), "Referee's decision: A is no longer stunned. "
+                                                        "Reason: Wrong roll"),
+])
+def test_each_referee_decision_reads_in_english(event, english):
+    with translation.override("en"):
+        assert event_text(event.to_dict()) == english
+    with translation.override("fr"):
+        assert event_text(event.to_dict()) == event.text  # the French sentence the declaration stores
+
+
+def test_an_english_duel_page_shows_the_referee_decisions_of_a_correction_in_english():
+    duel, referee, (a, b) = started_duel()
+    post(duel, a, [{"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
+    post(duel, b, [{"cast": "spark", "target": a.engine_id, "bet": bet_for(duel, order=2, win=False)}])
+    declaration = declare(duel, referee)
+    declaration_correct(declaration=declaration, by=referee, reason="Forgotten shield", adjustments=[
+        {"target": b.engine_id, "kind": "pf", "delta": 3, "reason": "Forgotten shield"},
+        {"target": a.engine_id, "kind": "pos", "zone": 6, "reason": "Misread move"},
+    ])
+    client = Client()
+    client.cookies["django_language"] = "en"
+    client.force_login(a.duellist.user)
+    page = client.get(f"/duels/{duel.pk}/").content.decode()
+    html = re.sub(r"<textarea.*?</textarea>", "", page, flags=re.S)  # the copy for the French forum stays French
+    assert page.count("<textarea") > html.count("<textarea")
+    assert f"Referee&#x27;s decision: {b.engine_id} gains 3 PF" in html
+    assert f"Referee&#x27;s decision: {a.engine_id} goes from zone" in html and "to zone 6" in html
+    assert "Décision de l&#x27;arbitre" not in html and "Motif :" not in html
