@@ -1,11 +1,13 @@
 """Issue 14, item 8, in a real browser: with English chosen, a duel page (thread, declarations, the
-referee's events) has no French event sentence left. Needs the merged catalogue (locale/pending/)."""
+referee's events, a correction with the referee's decisions) has no French event sentence left. Needs the
+merged catalogue (locale/pending/)."""
 from __future__ import annotations
 
 import re
 
 import pytest
 
+from duels.services.corrections import declaration_correct, latest_published
 from tests.duels.helpers import bet_for, declare, post, started_duel
 from tests.e2e.conftest import browser, new_page  # noqa: F401 (the real-browser fixtures)
 from tests.e2e.test_duel_pages import PASSWORD
@@ -15,7 +17,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 # Words of the engine's French sentences (and of the declaration around them) that English never uses.
 FRENCH = ["se déplace", " lance ", "réussi", "raté", " perd ", "récupère", "esquive", "touche ", " passe.",
           "ne fait rien", "bouclier", "hors de portée", "remporte", "Tour ", "pari ", "dé ", "Après la déclaration",
-          "Suite :", "avant le", "Victoire de", "annulé", "protégé", "étourdi", "Déclaration de l'arbitre"]
+          "Suite :", "avant le", "Victoire de", "annulé", "protégé", "étourdi", "Déclaration de l'arbitre",
+          "Décision de l'arbitre", "Motif", "gagne", "zone 4 à la"]
 
 
 def test_an_english_duel_page_has_no_french_event_left(new_page):  # noqa: F811 (the imported fixture)
@@ -27,6 +30,11 @@ def test_an_english_duel_page_has_no_french_event_left(new_page):  # noqa: F811 
     if duel.status == "defence":  # the bolt may be dodged: b does nothing
         post(duel, b, [{"nothing": True}], text="")
         declare(duel, referee)
+    # The referee corrects the latest declaration with two decisions (issue 13's tools).
+    declaration_correct(declaration=latest_published(duel), by=referee, reason="Forgotten shield", adjustments=[
+        {"target": b.engine_id, "kind": "pf", "delta": 2, "reason": "Forgotten shield"},
+        {"target": a.engine_id, "kind": "pos", "zone": 4, "reason": "Misread move"},
+    ])
 
     page = new_page()
     page.goto("/connexion/")
@@ -38,10 +46,16 @@ def test_an_english_duel_page_has_no_french_event_left(new_page):  # noqa: F811 
     page.get_by_role("button", name=re.compile("Log in", re.I)).click()
     page.goto(f"/duels/{duel.pk}/")
     page.evaluate("document.querySelectorAll('details.window').forEach(d => d.open = true)")
+    # The struck-through version a correction replaced is its stored French text: a known gap (see
+    # test_english_referee_decisions.py::test_the_replaced_version_of_a_corrected_declaration_reads_in_english).
+    assert page.locator(".declaration-revision .revision-text").count() == 1
+    page.evaluate("document.querySelectorAll('.declaration-revision .revision-text').forEach(d => d.remove())")
     thread = page.locator(".thread .declaration").all_inner_texts()
     assert thread, "no declaration on the page"
     text = "\n".join(thread)
     assert "moves from zone 4 to zone 5" in text and "casts" in text
+    assert "Referee's decision" in text and "gains 2 PF" in text and "to zone 4" in text, text
+    assert "Declaration corrected by the referee" in text and "Forgotten shield" in text
     left = [word for word in FRENCH if word in text]
     assert not left, (left, text)
 

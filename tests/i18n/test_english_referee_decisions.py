@@ -31,7 +31,7 @@ def test_each_referee_decision_reads_in_english(event, english):
         assert event_text(event.to_dict()) == event.text  # the French sentence the declaration stores
 
 
-def test_an_english_duel_page_shows_the_referee_decisions_of_a_correction_in_english():
+def corrected_duel():
     duel, referee, (a, b) = started_duel()
     post(duel, a, [{"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
     post(duel, b, [{"cast": "spark", "target": a.engine_id, "bet": bet_for(duel, order=2, win=False)}])
@@ -40,12 +40,33 @@ def test_an_english_duel_page_shows_the_referee_decisions_of_a_correction_in_eng
         {"target": b.engine_id, "kind": "pf", "delta": 3, "reason": "Forgotten shield"},
         {"target": a.engine_id, "kind": "pos", "zone": 6, "reason": "Misread move"},
     ])
+    return duel, a, b
+
+
+def english_duel_page(duel, user) -> str:
     client = Client()
     client.cookies["django_language"] = "en"
-    client.force_login(a.duellist.user)
-    page = client.get(f"/duels/{duel.pk}/").content.decode()
+    client.force_login(user)
+    return client.get(f"/duels/{duel.pk}/").content.decode()
+
+
+def test_an_english_duel_page_shows_the_referee_decisions_of_a_correction_in_english():
+    duel, a, b = corrected_duel()
+    page = english_duel_page(duel, a.duellist.user)
     html = re.sub(r"<textarea.*?</textarea>", "", page, flags=re.S)  # the copy for the French forum stays French
     assert page.count("<textarea") > html.count("<textarea")
     assert f"Referee&#x27;s decision: {b.engine_id} gains 3 PF" in html
     assert f"Referee&#x27;s decision: {a.engine_id} goes from zone" in html and "to zone 6" in html
     assert "Décision de l&#x27;arbitre" not in html and "Motif :" not in html
+
+
+@pytest.mark.xfail(strict=True, reason="The struck-through version a correction replaced shows its stored French "
+                   "text (templates/duels/_declaration_revisions.html renders DeclarationRevision.text; its events "
+                   "would need event_text in duels/presenters.py, another engineer's file during issue 14b).")
+def test_the_replaced_version_of_a_corrected_declaration_reads_in_english():
+    duel, a, _b = corrected_duel()
+    page = english_duel_page(duel, a.duellist.user)
+    replaced = re.findall(r'<del class="revision-text">(.*?)</del>', page, flags=re.S)
+    assert replaced
+    french = [word for word in (" lance ", " perd ", "touche ", "ne fait rien", "réussi", "raté") if word in replaced[0]]
+    assert not french, replaced[0]
