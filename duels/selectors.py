@@ -73,6 +73,24 @@ def duel_timeline(duel: Duel) -> QuerySet[Window]:
     )
 
 
+def duel_timeline_recent(duel: Duel) -> QuerySet[Window]:
+    """`duel_timeline` with the posts and slots of the last two turns only: the adjudication page shows
+    the phase under review and checks whether the latest declaration's next phase has posts; the older
+    turns' windows and declarations are still there (which declaration is the latest)."""
+    recent = max((duel.turn or 0) - 1, 0)
+    return (
+        Window.objects.filter(duel=duel)
+        .order_by("turn", "opened_at", "pk")
+        .prefetch_related(
+            Prefetch("posts", queryset=Post.objects.filter(window__turn__gte=recent)
+                     .select_related("participant__duellist").order_by("order")),
+            Prefetch("slots", queryset=WindowSlot.objects.filter(window__turn__gte=recent)
+                     .select_related("participant__duellist")),
+        )
+        .select_related("declaration")
+    )
+
+
 def duel_windows_outline(duel: Duel) -> QuerySet[Window]:
     """Every window in order, light: its post count, its declaration without the heavy JSON (events,
     rolls, state after), and the slots of the open window only. What the duel page needs to lay out

@@ -112,7 +112,7 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
     the stage it leads to), the comment box and publish; the start signal; faults; exemptions."""
     duel = _refereed_duel(request, pk)
     participants = list(duel.participants.all())
-    windows = list(selectors.duel_timeline(duel))
+    windows = list(selectors.duel_timeline_recent(duel))
     thread = presenters.thread(duel, windows[-1:], participants)  # only the phase under review is shown
     state = DuelState.from_dict(duel.state) if duel.state else presenters.preview_state(duel, participants)
     draft = selectors.declaration_draft(duel)
