@@ -102,8 +102,24 @@ def folded_view(duel: Duel, window: Window) -> dict:
 def thread_html(duel: Duel, windows: list[Window], participants: list[Participant]) -> str:
     """The whole thread for the page: older phases folded, the latest unfolded."""
     unfolded = unfolded_ids(windows)
-    parts = fragments(duel, windows, participants, wanted=windows, unfolded=unfolded)
-    return mark_safe("".join(parts[w.pk] for w in windows))  # noqa: S308
+    folded = [w for w in windows if w.pk not in unfolded]
+    if not folded or folded != windows[:len(folded)]:
+        parts = fragments(duel, windows, participants, wanted=windows, unfolded=unfolded)
+        return mark_safe("".join(parts[w.pk] for w in windows))  # noqa: S308
+    # The usual thread: a run of folded phases, then the unfolded ones. The run is one cache entry
+    # (one read, whatever the number of turns), keyed by its phases' own keys.
+    language, names, following = get_language() or "fr", names_digest(participants), _following_due(windows)
+    run_key = "thread-run:" + hashlib.sha256("|".join(
+        fragment_key(duel, w, unfolded=False, following_due=following[w.pk], language=language, names=names)
+        for w in folded).encode()).hexdigest()
+    run = cache.get(run_key)
+    if run is None:
+        parts = fragments(duel, windows, participants, wanted=folded, unfolded=set())
+        run = "".join(parts[w.pk] for w in folded)
+        cache.set(run_key, run, CACHE_SECONDS)
+    rest = windows[len(folded):]
+    parts = fragments(duel, windows, participants, wanted=rest, unfolded=unfolded)
+    return mark_safe(run + "".join(parts[w.pk] for w in rest))  # noqa: S308
 
 
 def poll_updates(duel: Duel, windows: list[Window], participants: list[Participant], shown_last: int) -> str:

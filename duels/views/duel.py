@@ -39,7 +39,7 @@ def _types_form(me: Participant, duel: Duel, data=None) -> MagicTypesForm:
 
 def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", whole_thread: bool = True) -> dict:
     """Everything the duel page shows, in a fixed number of queries whatever the number of turns.
-    `whole_thread`: False for the poll, which sends only the thread's changes."""
+    `whole_thread`: False for the poll, which sends only the live part and the thread's changes."""
     participants = list(duel.participants.select_related("duellist").order_by("team", "pk"))
     me = next((p for p in participants if p.duellist.user_id == request.user.pk), None)
     windows = list(selectors.duel_windows_outline(duel))  # light: the thread's HTML is cached per phase
@@ -61,13 +61,14 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", whol
         "team1": [p for p in participants if p.team == 1], "team2": [p for p in participants if p.team == 2],
         "winners": [p.duellist.forum_name for p in participants if p.team == duel.winner_team],
     }
-    context.update(_follow_context(duel, windows, participants))  # charts and forum snippets (issue 17)
-    if whole_thread:
-        context["thread_html"] = thread_fragments.thread_html(duel, windows, participants)
     shown = request.GET.get("form_phase")  # the phase the open page's form was made for
     context["phase_changed"] = bool(shown) and shown != context["phase_key"]
     if slot is not None and slot.status == SlotStatus.WAITING:
         context["deadline"] = presenters.deadline_view(slot.deadline)
+    if not whole_thread:  # the poll: the live part only (no form, charts or thread)
+        return context
+    context.update(_follow_context(duel, windows, participants))  # charts and forum snippets (issue 17)
+    context["thread_html"] = thread_fragments.thread_html(duel, windows, participants)
     if me is not None and duel.is_running and slot is not None and slot.status == SlotStatus.WAITING:
         type_names = dict(MagicType.objects.values_list("slug", "name"))
         context["options"] = presenters.my_options(state, me, participants, type_names,

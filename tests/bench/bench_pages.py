@@ -1,7 +1,7 @@
-"""Benchmark: the duel pages against the login floor, at 2, 30 and 100 turns, on a throwaway database.
+"""Benchmark: the duel pages against the login floor, at 2, 30, 60 and 100 turns, on a throwaway database.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/estrade_dev python tests/bench/bench_pages.py
-    BENCH_TURNS=2,30,60 BENCH_ROUNDS=40 python tests/bench/bench_pages.py      # other sizes
+    BENCH_TURNS=2,60 BENCH_ROUNDS=40 python tests/bench/bench_pages.py      # other sizes
 
 Runs with DEBUG=0 (templates cached, no query log), as served. Creates a fresh database (`test_<name>`
 next to the one of DATABASE_URL, or a temporary SQLite file), loads the spell catalog, and plays one
@@ -40,7 +40,7 @@ os.environ["SECURE_SSL_REDIRECT"] = "0"
 os.environ["STATIC_MANIFEST"] = "0"  # no collectstatic needed; static URLs are not what is measured
 os.environ.setdefault("LOG_LEVEL", "WARNING")
 
-TURNS = [int(n) for n in os.environ.get("BENCH_TURNS", "2,30,100").split(",")]
+TURNS = [int(n) for n in os.environ.get("BENCH_TURNS", "2,30,60,100").split(",")]  # the goals name 60
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", 30))
 FLOOR = "login floor"
 warnings.filterwarnings("ignore", message="No directory at")  # whitenoise without collectstatic
