@@ -8,7 +8,9 @@ from django.core.cache import cache
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -95,10 +97,12 @@ def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
         declared[-1].pk if declared else 0, sum(d.revision for d in declared),
         ",".join(p.duellist.forum_name for p in participants)))
     extra = cache.get(key)
-    if extra is None:
+    if extra is None:  # the data and its HTML (the charts grow with the turns): rendered once
         full = list(Window.objects.filter(duel=duel).select_related("declaration").order_by("turn", "opened_at", "pk"))
         extra = follow_context(duel, full if declared else windows, participants)
+        extra["follow_html"] = render_to_string("duels/public/_follow.html", extra)
         cache.set(key, extra, thread_fragments.CACHE_SECONDS)
+    extra["follow_html"] = mark_safe(extra["follow_html"])  # noqa: S308 - our own rendered template
     return extra
 
 
