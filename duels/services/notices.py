@@ -14,7 +14,7 @@ import logging
 from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 from django.utils import formats, timezone, translation
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 from accounts.models import Notification
 from accounts.notifications import _email as notification_email  # the e-mail notification_send sends
@@ -41,13 +41,13 @@ def duel_name(duel: Duel) -> dict:
     """The duel as a notice names it ("Duel n°12 (1v1, classique)"), in the reader's language."""
     with translation.override("fr"):  # the kind's message id is its French label
         kind = str(duel.get_kind_display())
-    return phrase(N_("Duel n°%(pk)s (%(format)s, %(kind)s)"), pk=duel.pk, format=duel.format, kind=phrase(kind))
+    return phrase(gettext_noop("Duel n°%(pk)s (%(format)s, %(kind)s)"), pk=duel.pk, format=duel.format, kind=phrase(kind))
 
 
 def _window_name(window: Window) -> dict:
     if window.phase == "defence":
-        return phrase(N_("tour %(turn)s, phase de défense"), turn=window.turn)
-    return phrase(N_("tour %(turn)s, phase d'action"), turn=window.turn)
+        return phrase(gettext_noop("tour %(turn)s, phase de défense"), turn=window.turn)
+    return phrase(gettext_noop("tour %(turn)s, phase d'action"), turn=window.turn)
 
 
 def _user_of(participant: Participant):
@@ -121,8 +121,8 @@ def window_opened_notify(*, window_id: int) -> int:
         sent += notification_send(
             user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel) + "#agir",
             dedupe_key=f"window:{window.pk}:opened:{slot.participant_id}",
-            message_id=(N_("%(duel)s : le duel commence ! À vous de poster (%(window)s), avant le %(deadline)s.")
-                        if starts else N_("%(duel)s : à vous de poster (%(window)s), avant le %(deadline)s.")),
+            message_id=(gettext_noop("%(duel)s : le duel commence ! À vous de poster (%(window)s), avant le %(deadline)s.")
+                        if starts else gettext_noop("%(duel)s : à vous de poster (%(window)s), avant le %(deadline)s.")),
             params={"duel": duel_name(window.duel), "window": _window_name(window),
                     "deadline": moment(slot.deadline)},
         ) is not None
@@ -138,7 +138,7 @@ def declaration_due_notify(*, window_id: int) -> bool:
     return notification_send(
         user=window.duel.referee, kind=Kind.DECLARATION_DUE, url=adjudicate_url(window.duel),
         dedupe_key=f"window:{window.pk}:declaration-due",
-        message_id=N_("%(duel)s : tous les messages attendus sont arrivés (%(window)s). La déclaration est à "
+        message_id=gettext_noop("%(duel)s : tous les messages attendus sont arrivés (%(window)s). La déclaration est à "
                       "rédiger."),
         params={"duel": duel_name(window.duel), "window": _window_name(window)},
     ) is not None
@@ -176,11 +176,11 @@ def _expiry_notes(window: Window, faults: list[Fault]) -> list[Notification]:
     notes = []
     for fault in faults:
         participant = fault.participant
-        outcome = phrase(N_(" Troisième absence : vous êtes disqualifié(e).")) if participant.disqualified else ""
+        outcome = phrase(gettext_noop(" Troisième absence : vous êtes disqualifié(e).")) if participant.disqualified else ""
         notes.append(Notification(
             user=_user_of(participant), kind=Kind.WINDOW_EXPIRED, url=duel_url(duel),
             dedupe_key=f"window:{window.pk}:absent:{participant.pk}",
-            **notice_fields(message_id=N_("%(duel)s : délai expiré (%(window)s). Faute d'absence n° %(count)s ; "
+            **notice_fields(message_id=gettext_noop("%(duel)s : délai expiré (%(window)s). Faute d'absence n° %(count)s ; "
                                           "votre message compte comme une passe.%(outcome)s"), params={
                 "duel": duel_name(duel), "window": _window_name(window), "count": participant.absence_faults,
                 "outcome": outcome,
@@ -190,16 +190,16 @@ def _expiry_notes(window: Window, faults: list[Fault]) -> list[Notification]:
         names = joined(", ", [
             phrase("%(name)s (%(count)s/3%(out)s)", name=str(f.participant.duellist),
                    count=f.participant.absence_faults,
-                   out=phrase(N_(", disqualifié(e)")) if f.participant.disqualified else "")
+                   out=phrase(gettext_noop(", disqualifié(e)")) if f.participant.disqualified else "")
             for f in faults
         ]) if faults else "—"
         what_next = phrase(
-            N_("Le duel est terminé.") if not duel.is_running else N_("La déclaration est à rédiger.")
+            gettext_noop("Le duel est terminé.") if not duel.is_running else gettext_noop("La déclaration est à rédiger.")
         )
         notes.append(Notification(
             user=duel.referee, kind=Kind.WINDOW_EXPIRED, url=adjudicate_url(duel),
             dedupe_key=f"window:{window.pk}:expired",
-            **notice_fields(message_id=N_("%(duel)s : délai expiré (%(window)s). Fautes d'absence : %(names)s. "
+            **notice_fields(message_id=gettext_noop("%(duel)s : délai expiré (%(window)s). Fautes d'absence : %(names)s. "
                                           "%(next)s"), params={
                 "duel": duel_name(duel), "window": _window_name(window), "names": names, "next": what_next,
             }),
@@ -218,7 +218,7 @@ def exemption_requested_notify(*, exemption_id: int) -> bool:
     return notification_send(
         user=duel.referee, kind=Kind.EXEMPTION, url=adjudicate_url(duel),
         dedupe_key=f"exemption:{exemption.pk}:requested",
-        message_id=N_("%(duel)s : %(who)s demande une dispense jusqu'au %(wished)s. Motif : %(reason)s"),
+        message_id=gettext_noop("%(duel)s : %(who)s demande une dispense jusqu'au %(wished)s. Motif : %(reason)s"),
         params={"duel": duel_name(duel), "who": str(exemption.participant.duellist),
                 "wished": moment(exemption.wished_deadline), "reason": exemption.reason},
     ) is not None
@@ -231,10 +231,10 @@ def exemption_decided_notify(*, exemption_id: int) -> bool:
     )
     duel = exemption.participant.duel
     if exemption.status == ExemptionStatus.GRANTED:
-        message_id = N_("%(duel)s : dispense accordée. Nouvelle date limite : %(deadline)s.")
+        message_id = gettext_noop("%(duel)s : dispense accordée. Nouvelle date limite : %(deadline)s.")
         params = {"duel": duel_name(duel), "deadline": moment(exemption.granted_deadline)}
     elif exemption.status == ExemptionStatus.REFUSED:
-        message_id = N_("%(duel)s : dispense refusée. Votre date limite ne change pas.")
+        message_id = gettext_noop("%(duel)s : dispense refusée. Votre date limite ne change pas.")
         params = {"duel": duel_name(duel)}
     else:
         return False
@@ -253,7 +253,7 @@ def duel_cancelled_notify(*, duel_id: int) -> int:
         sent += notification_send(
             user=_user_of(participant), kind=Kind.DUEL, url=duel_url(duel),
             dedupe_key=f"duel:{duel.pk}:cancelled:{participant.pk}",
-            message_id=N_("%(duel)s : duel annulé avant son début ; vous pouvez vous inscrire à nouveau. "
+            message_id=gettext_noop("%(duel)s : duel annulé avant son début ; vous pouvez vous inscrire à nouveau. "
                           "Motif : %(reason)s"), params={"duel": duel_name(duel), "reason": duel.cancel_reason},
         ) is not None
     return sent
@@ -304,7 +304,7 @@ def declaration_corrected_notify(*, declaration_id: int, revision: int) -> int:
         sent += notification_send(
             user=_user_of(participant), kind=Kind.DUEL, url=duel_url(window.duel),
             dedupe_key=f"declaration:{declaration_id}:corrected:{revision}:{participant.pk}",
-            message_id=N_("%(duel)s : l'arbitre a corrigé la déclaration (%(window)s). Motif : %(reason)s"),
+            message_id=gettext_noop("%(duel)s : l'arbitre a corrigé la déclaration (%(window)s). Motif : %(reason)s"),
             params={"duel": duel_name(window.duel), "window": _window_name(window), "reason": kept.reason},
         ) is not None
     return sent
@@ -322,7 +322,7 @@ def post_reopened_notify(*, window_id: int, participant_id: int) -> bool:
     return notification_send(
         user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel),
         dedupe_key=f"window:{window.pk}:reopened:{participant_id}:{slot.deadline.isoformat()}",
-        message_id=N_("%(duel)s : l'arbitre vous permet de poster à nouveau (%(window)s), avant le "
+        message_id=gettext_noop("%(duel)s : l'arbitre vous permet de poster à nouveau (%(window)s), avant le "
                       "%(deadline)s."),
         params={"duel": duel_name(window.duel), "window": _window_name(window), "deadline": moment(slot.deadline)},
     ) is not None
@@ -337,7 +337,7 @@ def deadline_extended_notify(*, window_id: int, due_at: dt.datetime) -> int:
         sent += notification_send(
             user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel),
             dedupe_key=f"window:{window.pk}:extended:{slot.participant_id}:{slot.deadline.isoformat()}",
-            message_id=N_("%(duel)s : l'arbitre a prolongé le délai (%(window)s) jusqu'au %(deadline)s."),
+            message_id=gettext_noop("%(duel)s : l'arbitre a prolongé le délai (%(window)s) jusqu'au %(deadline)s."),
             params={"duel": duel_name(window.duel), "window": _window_name(window),
                     "deadline": moment(slot.deadline)},
         ) is not None
