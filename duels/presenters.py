@@ -414,5 +414,7 @@ def corrected_versions(windows: list[Window]) -> dict[int, list]:
     corrected = [w.declaration.pk for w in windows if _has_declaration(w) and w.declaration.revision]
     if corrected:  # no query for the (usual) thread without corrections
         for revision in DeclarationRevision.objects.filter(declaration__in=corrected).order_by("number"):
+            # what that version said, in the reader's language (its stored text is the French one)
+            revision.lines = [event_text(event) for event in revision.events]
             by_declaration.setdefault(revision.declaration_id, []).append(revision)
     return by_declaration

@@ -60,9 +60,6 @@ def test_an_english_duel_page_shows_the_referee_decisions_of_a_correction_in_eng
     assert "Décision de l&#x27;arbitre" not in html and "Motif :" not in html
 
 
-@pytest.mark.xfail(strict=True, reason="The struck-through version a correction replaced shows its stored French "
-                   "text (templates/duels/_declaration_revisions.html renders DeclarationRevision.text; its events "
-                   "would need event_text in duels/presenters.py, another engineer's file during issue 14b).")
 def test_the_replaced_version_of_a_corrected_declaration_reads_in_english():
     duel, a, _b = corrected_duel()
     page = english_duel_page(duel, a.duellist.user)
