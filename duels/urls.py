@@ -11,6 +11,7 @@ urlpatterns = [
     path("en-cours/", public.running, name="running"),
     path("<int:pk>/", duel.duel_page, name="duel"),
     path("<int:pk>/phases/<int:window_pk>/", duel.turn_fragment, name="turn"),
+    path("<int:pk>/journal/", duel.journal, name="journal"),
     path("<int:pk>/stage.png", public.stage_png, name="stage_png"),
     path("<int:pk>/tours/<int:turn>/stage.png", public.turn_stage_png, name="turn_stage_png"),
     path("<int:pk>/embed/", public.embed, name="embed"),

@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,6 +23,7 @@ from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, Post, 
 from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, milestones, post_submit
 from duels.services.common import is_duel_referee
 from duels.services.posting import MIN_RP_WORDS
+from duels.templatetags.audit_journal import may_read_journal
 from duels.views.common import POLL_SECONDS, refused
 from duels.views.public import follow_context
 from spells.models import MagicType
@@ -153,6 +155,18 @@ def turn_fragment(request, pk: int, window_pk: int):
         response = render(request, "duels/turn.html", {"duel": duel, "window": window, "fragment": html})
     patch_vary_headers(response, ("HX-Request",))
     return response
+
+
+@login_required
+def journal(request, pk: int):
+    """The whole "Journal de l'arbitrage" (the duel page shows its latest entries): for the duel's
+    duellists, its referee and staff, as on the duel page."""
+    duel = _duel(pk)
+    me = selectors.participant_for(duel, request.user)
+    context = {"duel": duel, "me": me, "is_referee": is_duel_referee(duel, request.user)}
+    if not may_read_journal({**context, "user": request.user}):
+        raise PermissionDenied
+    return render(request, "duels/journal.html", context)
 
 
 @login_required
