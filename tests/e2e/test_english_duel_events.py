@@ -9,7 +9,6 @@ import pytest
 
 from duels.services.corrections import declaration_correct, latest_published
 from tests.duels.helpers import bet_for, declare, post, started_duel
-from tests.e2e.conftest import browser, new_page  # noqa: F401 (the real-browser fixtures)
 from tests.e2e.test_duel_pages import PASSWORD
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -21,7 +20,7 @@ FRENCH = ["se déplace", " lance ", "réussi", "raté", " perd ", "récupère", 
           "Décision de l'arbitre", "Motif", "gagne", "zone 4 à la"]
 
 
-def test_an_english_duel_page_has_no_french_event_left(new_page):  # noqa: F811 (the imported fixture)
+def test_an_english_duel_page_has_no_french_event_left(new_page):
     duel, referee, (a, b) = started_duel()
     post(duel, a, [{"move": 5}, {"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
     post(duel, b, [{"cast": "spark", "target": a.engine_id, "bet": bet_for(duel, order=2, win=False)}])
