@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from duels import presenters, selectors, spectators, thread_fragments
+from duels import action_options, presenters, selectors, spectators, thread_fragments
 from duels.engine import DuelState
 from duels.forms import ExemptionForm, MagicTypesForm, action_steps, defence_steps
 from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, Post, SlotStatus, Window
@@ -75,7 +75,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", whol
     context["thread_html"] = thread_fragments.thread_html(duel, windows, participants)
     if me is not None and duel.is_running and slot is not None and slot.status == SlotStatus.WAITING:
         type_names = dict(MagicType.objects.values_list("slug", "name"))
-        context["options"] = presenters.my_options(state, me, participants, type_names,
+        context["options"] = action_options.my_options(state, me, participants, type_names,
                                                     spell_labels=presenters.spell_names(duel))
         exemptions = list(selectors.exemptions_of_duel(duel).filter(participant=me))
         context["my_exemptions"] = exemptions
