@@ -24,7 +24,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 import types
 import warnings
@@ -50,22 +49,10 @@ def main() -> int:
     import django
 
     django.setup()
-    from django.db import connection
+    from tests.bench.throwaway_db import throwaway_database
 
-    db = connection.settings_dict
-    if db["ENGINE"].endswith("sqlite3"):
-        db["TEST"]["NAME"] = str(Path(tempfile.gettempdir()) / f"estrade_bench_pages_{os.getpid()}.sqlite3")
-    else:
-        db["TEST"]["NAME"] = f"estrade_bench_pages_{os.getpid()}"
-    old_name = db["NAME"]
-    started = time.perf_counter()
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    print(f"Database: {connection.vendor} {connection.settings_dict['NAME']} (migrated in "
-          f"{time.perf_counter() - started:.1f} s), DEBUG=0")
-    try:
+    with throwaway_database("pages"):
         return measure(seed())
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def seed() -> dict[int, dict]:

@@ -22,7 +22,6 @@ import datetime as dt
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -43,23 +42,11 @@ def main() -> int:
     import django
 
     django.setup()
-    from django.db import connection
+    from tests.bench.throwaway_db import throwaway_database
 
-    db = connection.settings_dict
-    if db["ENGINE"].endswith("sqlite3"):
-        db["TEST"]["NAME"] = str(Path(tempfile.gettempdir()) / f"estrade_bench_sweep_{os.getpid()}.sqlite3")
-    else:
-        db["TEST"]["NAME"] = f"estrade_bench_sweep_{os.getpid()}"
-    old_name = db["NAME"]
-    started = time.perf_counter()
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    print(f"Database: {connection.vendor} {connection.settings_dict['NAME']} (migrated in "
-          f"{time.perf_counter() - started:.1f} s), DEBUG=0")
-    try:
+    with throwaway_database("sweep"):
         now = seed()
         return measure(now)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def _clone(obj, **changes):
