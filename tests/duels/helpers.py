@@ -1,8 +1,11 @@
 """Helpers to drive duels through the services in tests."""
 from __future__ import annotations
 
+import pytest
+
 from duels.models import Duel, DuelFormat, DuelKind, Participant, Phase
 from duels.services import (
+    DuelError,
     declaration_prepare,
     declaration_publish,
     duel_start,
@@ -67,3 +70,10 @@ def declare(duel: Duel, referee, comment: str = "", now=None):
 def pf(duel: Duel, participant: Participant) -> int:
     duel.refresh_from_db()
     return next(d["pf"] for d in duel.state["duellists"] if d["id"] == participant.engine_id)
+
+
+def code_of(call, **kwargs) -> str:
+    """The error code a service refuses with (fails the test when it does not refuse)."""
+    with pytest.raises(DuelError) as caught:
+        call(**kwargs)
+    return caught.value.code

@@ -7,21 +7,15 @@ from django.core.management import call_command
 
 from audit.models import AuditLog
 from duels.models import Declaration, DeclarationRevision, DuelStatus, Post, Window
-from duels.services import DuelError, fault_record, forfeit
+from duels.services import fault_record, forfeit
 from duels.services.corrections import declaration_correct
 from duels.services.declarations import declaration_compute
 from duels.services.rules import resolve_action_phase, state_dump, state_load
 from rankings.models import Result, Standing
-from tests.duels.helpers import bet_for, declare, pf, post, started_duel
+from tests.duels.helpers import bet_for, code_of, declare, pf, post, started_duel
 from tests.factories.duels import RefereeFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-def code_of(call, **kwargs) -> str:
-    with pytest.raises(DuelError) as caught:
-        call(**kwargs)
-    return caught.value.code
 
 
 @pytest.fixture

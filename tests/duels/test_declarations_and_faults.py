@@ -3,23 +3,16 @@ import pytest
 
 from duels.models import Declaration, DuelFormat, DuelStatus, Fault, SlotStatus, Window
 from duels.services import (
-    DuelError,
     declaration_prepare,
     declaration_publish,
     fault_record,
     forfeit,
 )
 from rankings.models import Result
-from tests.duels.helpers import bet_for, pf, post, started_duel
+from tests.duels.helpers import bet_for, code_of, pf, post, started_duel
 from tests.factories.duels import RefereeFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-def code_of(call, **kwargs) -> str:
-    with pytest.raises(DuelError) as caught:
-        call(**kwargs)
-    return caught.value.code
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from audit.models import AuditLog
 from duels.models import Declaration, DuelStatus, Exemption, Fault, Post, SlotStatus, Window, WindowState
 from duels.selectors import referee_queue
 from duels.services import (
-    DuelError,
     declaration_prepare,
     duel_cancel,
     exemption_decide,
@@ -24,7 +23,7 @@ from duels.services.referee_tools import (
     referee_release,
     window_deadline_extend,
 )
-from tests.duels.helpers import RP_TEXT, declare, matched_duel, post, started_duel
+from tests.duels.helpers import RP_TEXT, code_of, declare, matched_duel, post, started_duel
 from tests.factories.duels import RefereeFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -36,12 +35,6 @@ H48 = dt.timedelta(hours=48)
 def clock(time_machine):
     time_machine.move_to(START, tick=False)
     return time_machine
-
-
-def code_of(call, **kwargs) -> str:
-    with pytest.raises(DuelError) as caught:
-        call(**kwargs)
-    return caught.value.code
 
 
 def actions(duel) -> list[str]:

@@ -2,18 +2,12 @@
 import pytest
 
 from duels.models import DuelKind, DuelStatus, Window
-from duels.services import DuelError, duel_start, magic_types_choose, referee_assign
+from duels.services import duel_start, magic_types_choose, referee_assign
 from duels.services.dice import seed_fingerprint
-from tests.duels.helpers import matched_duel
+from tests.duels.helpers import code_of, matched_duel
 from tests.factories.duels import TEST_SPELLS, RefereeFactory, UserFactory, magic_type
 
 pytestmark = pytest.mark.django_db
-
-
-def code_of(call, **kwargs) -> str:
-    with pytest.raises(DuelError) as caught:
-        call(**kwargs)
-    return caught.value.code
 
 
 def participants(duel):
