@@ -227,7 +227,9 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     # Every post and declaration can be copied as BBCode for the forum.
     drago.goto(f"/duels/{duel.pk}/")
     drago.locator(".thread details.window > summary").first.click()  # earlier turns are folded
-    first = drago.locator(".thread .post").first
+    # The folded phase is fetched when opened: wait for its posts, not a later phase's.
+    first = drago.locator(".thread details.window").first.locator(".post").first
+    first.wait_for()
     first.get_by_text("Copier pour le forum").click()
     code = first.locator("textarea").input_value()
     assert code.endswith("[b]Sort : Sortilège de Répulsion sur drago, pari " + bet(1, "action", 1, win=True) + "[/b]")
