@@ -95,18 +95,14 @@ def duel_windows_outline(duel: Duel) -> QuerySet[Window]:
     """Every window in order, light: its post count, its declaration without the heavy JSON (events,
     rolls, state after), and the slots of the open window only. What the duel page needs to lay out
     the thread and to key each phase's cached HTML; the content is read only for a phase not cached."""
-    from django.db.models import IntegerField, OuterRef, Subquery, Value
-    from django.db.models.functions import Coalesce
+    from django.db.models import Max
 
-    posts = (Post.objects.filter(window=OuterRef("pk")).order_by().values("window")
-             .annotate(n=Count("pk")).values("n"))
-    last_post = Post.objects.filter(window=OuterRef("pk")).order_by("-pk").values("pk")[:1]
     open_slots = WindowSlot.objects.filter(window__state=WindowState.OPEN).select_related("participant__duellist")
     return (
         Window.objects.filter(duel=duel)
         .order_by("turn", "opened_at", "pk")
-        .annotate(post_count=Coalesce(Subquery(posts, output_field=IntegerField()), Value(0)),
-                  last_post_id=Subquery(last_post, output_field=IntegerField()))
+        # one join and a GROUP BY (the window's key on PostgreSQL): far cheaper to build than two subqueries
+        .annotate(post_count=Count("posts"), last_post_id=Max("posts__pk"))
         .select_related("declaration")
         .defer("declaration__events", "declaration__rolls", "declaration__state_after", "declaration__state_before",
                "declaration__adjustments", "declaration__text", "declaration__referee_comment")

@@ -1,6 +1,8 @@
 """The duel page (stage, thread, my actions) and the forms it posts to."""
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -10,13 +12,14 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from duels import action_options, presenters, selectors, spectators, thread_fragments
+from duels import action_form, presenters, selectors, spectators, thread_fragments
 from duels.engine import DuelState
 from duels.forms import ExemptionForm, MagicTypesForm, action_steps, defence_steps
 from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, Post, SlotStatus, Window
@@ -74,19 +77,26 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", whol
     context.update(_follow_context(duel, windows, participants))  # charts and forum snippets (issue 17)
     context["thread_html"] = thread_fragments.thread_html(duel, windows, participants)
     if me is not None and duel.is_running and slot is not None and slot.status == SlotStatus.WAITING:
-        type_names = dict(MagicType.objects.values_list("slug", "name"))
-        context["options"] = action_options.my_options(state, me, participants, type_names,
-                                                    spell_labels=presenters.spell_names(duel))
+        context["options"] = action_form.action_choices(duel, window, state, me, participants, posted=posted)
+        context["choices_html"] = context["options"]["html"]
         exemptions = list(selectors.exemptions_of_duel(duel).filter(participant=me))
         context["my_exemptions"] = exemptions
         context["can_ask_exemption"] = not me.exemption_used and not any(
             e.status in ("requested", "granted") for e in exemptions)
-        context["exemption_form"] = ExemptionForm()
+        context["exemption_form_html"] = _blank_exemption_form(get_language())
     if me is not None and duel.status in NOT_STARTED:
         context["types_form"] = _types_form(me, duel)
     if me is not None and duel.is_running:
         context["me_state"] = state.find_duellist(me.engine_id)
     return context
+
+
+@functools.lru_cache(maxsize=8)
+def _blank_exemption_form(language: str) -> str:
+    """The empty exemption form is the same for every duellist and request, but for the language:
+    rendered once per process and language (Django's form rendering takes a few ms)."""
+    with translation.override(language):
+        return ExemptionForm().as_div()
 
 
 def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
@@ -237,7 +247,7 @@ def exemption_create(request, pk: int):
     if not form.is_valid():  # malformed or missing field: the page again with the form's errors
         messages.error(request, _("Donnez un motif et un délai pour demander une dispense."))
         context = duel_context(request, duel)
-        context.update(version=selectors.duel_version(duel), exemption_form=form)
+        context.update(version=selectors.duel_version(duel), exemption_form_html=form.as_div())
         return render(request, "duels/duel.html", context, status=422)
     try:
         exemption_request(duel=duel, by=request.user, reason=form.cleaned_data["reason"],

@@ -17,6 +17,8 @@ Prints each one's latency, its ratio to the floor timed in the same run (the fig
 shared machine), its size and its queries. Goals (issue 16): duel page ≤ 8× the floor at 2 turns and
 ≤ 1.25× its own 2-turn time at 60 turns; poll ≤ 4× at 60 turns; adjudication ≤ 8× at 60 turns.
 The exit status is 0: this script reports, it does not judge. Not a test (pytest does not collect it).
+
+    BENCH_PROFILE="poll" python tests/bench/bench_pages.py    # then profile the requests whose label has "poll"
 """
 from __future__ import annotations
 
@@ -164,7 +166,33 @@ def measure(duels: dict[int, dict]) -> int:
     for turns in TURNS[1:]:
         own = medians[f"duel page, player's turn, {turns} turns"] / medians[f"duel page, player's turn, {first} turns"]
         print(f"  duel page at {turns} turns / at {first} turns: {own:.2f}×")
+    if os.environ.get("BENCH_PROFILE"):
+        profile({label: r for label, r in requests.items() if os.environ["BENCH_PROFILE"] in label})
     return 0
+
+
+def profile(requests: dict) -> None:
+    """Where the time goes: 20 runs of each request under cProfile, the top functions by own time."""
+    import cProfile
+    import pstats
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for label, (client, url, headers) in requests.items():
+        with CaptureQueriesContext(connection) as captured:
+            client.get(url, **headers)
+        print(f"\n== {label}: {len(captured)} queries")
+        for query in captured:
+            print("  ", query["sql"][:160])
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for _ in range(20):
+            client.get(url, **headers)
+        profiler.disable()
+        print(f"\n== {label}")
+        stats = pstats.Stats(profiler).sort_stats("cumulative")
+        stats.print_stats(os.environ.get("BENCH_PROFILE_FILTER", ""), 45)
 
 
 if __name__ == "__main__":
