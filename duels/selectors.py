@@ -91,15 +91,15 @@ def duel_timeline_recent(duel: Duel) -> QuerySet[Window]:
     )
 
 
-def duel_windows_outline(duel: Duel) -> QuerySet[Window]:
-    """Every window in order, light: its post count, its declaration without the heavy JSON (events,
+def duel_windows_outline(duel: Duel, from_turn: int = 1) -> QuerySet[Window]:
+    """Every window (of the turns from `from_turn` on) in order, light: its post count, its declaration without the heavy JSON (events,
     rolls, state after), and the slots of the open window only. What the duel page needs to lay out
     the thread and to key each phase's cached HTML; the content is read only for a phase not cached."""
     from django.db.models import Max
 
     open_slots = WindowSlot.objects.filter(window__state=WindowState.OPEN).select_related("participant__duellist")
     return (
-        Window.objects.filter(duel=duel)
+        Window.objects.filter(duel=duel, turn__gte=from_turn)
         .order_by("turn", "opened_at", "pk")
         # one join and a GROUP BY (the window's key on PostgreSQL): far cheaper to build than two subqueries
         .annotate(post_count=Count("posts"), last_post_id=Max("posts__pk"))

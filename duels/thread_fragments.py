@@ -99,27 +99,49 @@ def folded_view(duel: Duel, window: Window) -> dict:
     }
 
 
-def thread_html(duel: Duel, windows: list[Window], participants: list[Participant]) -> str:
-    """The whole thread for the page: older phases folded, the latest unfolded."""
-    unfolded = unfolded_ids(windows)
-    folded = [w for w in windows if w.pk not in unfolded]
-    if not folded or folded != windows[:len(folded)]:
-        parts = fragments(duel, windows, participants, wanted=windows, unfolded=unfolded)
-        return mark_safe("".join(parts[w.pk] for w in windows))  # noqa: S308
-    # The usual thread: a run of folded phases, then the unfolded ones. The run is one cache entry
-    # (one read, whatever the number of turns), keyed by its phases' own keys.
-    language, names, following = get_language() or "fr", names_digest(participants), _following_due(windows)
-    run_key = "thread-run:" + hashlib.sha256("|".join(
-        fragment_key(duel, w, unfolded=False, following_due=following[w.pk], language=language, names=names)
-        for w in folded).encode()).hexdigest()
-    run = cache.get(run_key)
-    if run is None:
-        parts = fragments(duel, windows, participants, wanted=folded, unfolded=set())
-        run = "".join(parts[w.pk] for w in folded)
-        cache.set(run_key, run, CACHE_SECONDS)
-    rest = windows[len(folded):]
-    parts = fragments(duel, windows, participants, wanted=rest, unfolded=unfolded)
-    return mark_safe(run + "".join(parts[w.pk] for w in rest))  # noqa: S308
+def settled_turn(duel: Duel) -> int:
+    """Phases of the turns before this one can no longer change: only the latest published declaration
+    can be corrected, and it belongs to the current turn or the one before (the correction of a
+    declaration, its voided posts and the phases it removes are all in those two turns). The page reads
+    the outline of those last two turns only; the settled phases before them are one cache entry."""
+    return max(duel.turn - 1, 1)
+
+
+def recent_outline_and_settled_html(duel: Duel, participants: list[Participant]) -> tuple[list[Window], str]:
+    """The outline of the last two turns' phases, and the folded phases of the turns before them as
+    one cached HTML block: one outline query whatever the cache holds (on a miss, the whole outline is
+    read once and split). A settled phase's key needs nothing the recent outline holds: the phase
+    after the last settled one (its deadline ends the last settled declaration) is closed for good."""
+    settled = settled_turn(duel)
+    if settled <= 1:
+        return list(selectors.duel_windows_outline(duel)), ""
+    key = ":".join(str(part) for part in (
+        "thread-settled", TEMPLATE_VERSION, duel.pk, int(duel.created_at.timestamp() * 1e6), settled,
+        get_language() or "fr", names_digest(participants), duel.referee_id or 0,
+    ))
+    html = cache.get(key)
+    if html is not None:
+        return list(selectors.duel_windows_outline(duel, from_turn=settled)), html
+    everything = list(selectors.duel_windows_outline(duel))
+    older = [w for w in everything if w.turn < settled]
+    parts = fragments(duel, everything, participants, wanted=older, unfolded=set())
+    html = "".join(parts[w.pk] for w in older)
+    cache.set(key, html, CACHE_SECONDS)
+    return everything[len(older):], html
+
+
+def thread_html(duel: Duel, recent: list[Window], participants: list[Participant], settled_html: str) -> str:
+    """The whole thread for the page: the settled turns folded (`settled_html`), then the last two
+    turns' phases (`recent`), older ones folded and the latest unfolded."""
+    unfolded = unfolded_ids(recent)
+    parts = fragments(duel, recent, participants, wanted=recent, unfolded=unfolded)
+    return mark_safe(settled_html + "".join(parts[w.pk] for w in recent))  # noqa: S308
+
+
+def behind(recent: list[Window], shown_last: int) -> bool:
+    """A page showing a phase older than the last two turns (it stopped polling, e.g. asleep): the poll
+    cannot bring it up to date with the recent phases alone; it reloads."""
+    return bool(shown_last and recent and shown_last < recent[0].pk)
 
 
 def poll_updates(duel: Duel, windows: list[Window], participants: list[Participant], shown_last: int) -> str:

@@ -49,7 +49,11 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", whol
     `whole_thread`: False for the poll, which sends only the live part and the thread's changes."""
     participants = list(duel.participants.select_related("duellist").order_by("team", "pk"))
     me = next((p for p in participants if p.duellist.user_id == request.user.pk), None)
-    windows = list(selectors.duel_windows_outline(duel))  # light: the thread's HTML is cached per phase
+    # The last two turns' phases, light (the settled ones before them are cached HTML): flat in turns.
+    if whole_thread:
+        windows, settled_html = thread_fragments.recent_outline_and_settled_html(duel, participants)
+    else:
+        windows = list(selectors.duel_windows_outline(duel, from_turn=thread_fragments.settled_turn(duel)))
     window = presenters.open_window_of(windows)
     if window is not None:  # the open phase's posts: the moves already announced
         prefetch_related_objects([window], Prefetch("posts", queryset=Post.objects.select_related(
@@ -75,7 +79,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", whol
     if not whole_thread:  # the poll: the live part only (no form, charts or thread)
         return context
     context.update(_follow_context(duel, windows, participants))  # charts and forum snippets (issue 17)
-    context["thread_html"] = thread_fragments.thread_html(duel, windows, participants)
+    context["thread_html"] = thread_fragments.thread_html(duel, windows, participants, settled_html)
     if me is not None and duel.is_running and slot is not None and slot.status == SlotStatus.WAITING:
         context["options"] = action_form.action_choices(duel, window, state, me, participants, posted=posted)
         context["choices_html"] = context["options"]["html"]
@@ -101,17 +105,19 @@ def _blank_exemption_form(language: str) -> str:
 
 def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
     """Issue 17's charts and snippets, cached until the next published declaration or correction: they
-    read every declaration's state, which the page's light timeline does not load."""
+    read every declaration's state, which the page's light timeline does not load. `windows`: the
+    recent phases, which hold the latest published declaration (the only one that can still change,
+    by a correction: its revision is in the key)."""
     declared = [thread_fragments.published_declaration(w) for w in windows]
-    declared = [d for d in declared if d is not None]
+    latest = next((d for d in reversed(declared) if d is not None), None)
     key = ":".join(str(part) for part in (
-        "follow", duel.pk, get_language(), spectators.is_public(duel), len(declared),
-        declared[-1].pk if declared else 0, sum(d.revision for d in declared),
+        "follow", duel.pk, int(duel.created_at.timestamp() * 1e6), get_language(), spectators.is_public(duel),
+        latest.pk if latest else 0, latest.revision if latest else 0,
         ",".join(p.duellist.forum_name for p in participants)))
     extra = cache.get(key)
     if extra is None:  # the data and its HTML (the charts grow with the turns): rendered once
         full = list(Window.objects.filter(duel=duel).select_related("declaration").order_by("turn", "opened_at", "pk"))
-        extra = follow_context(duel, full if declared else windows, participants)
+        extra = follow_context(duel, full if latest else windows, participants)
         extra["follow_html"] = render_to_string("duels/public/_follow.html", extra)
         cache.set(key, extra, thread_fragments.CACHE_SECONDS)
     extra["follow_html"] = mark_safe(extra["follow_html"])  # noqa: S308 - our own rendered template
@@ -139,9 +145,13 @@ def duel_page(request, pk: int):
     context = duel_context(request, duel, whole_thread=not poll)
     context["version"] = version
     if poll:  # the live part, and the thread's new or changed phases out of band: never the whole thread
-        shown = request.GET.get("w", "")
+        shown = int(request.GET["w"]) if request.GET.get("w", "").isdigit() else 0
+        if thread_fragments.behind(context["windows"], shown):
+            response = HttpResponse(status=204)
+            response["HX-Refresh"] = "true"  # more than the recent phases to add: the page reloads
+            return response
         context["thread_updates"] = thread_fragments.poll_updates(
-            duel, context["windows"], context["participants"], int(shown) if shown.isdigit() else 0)
+            duel, context["windows"], context["participants"], shown)
     response = render(request, template, context)
     patch_vary_headers(response, ("HX-Request", "HX-Target"))
     return response

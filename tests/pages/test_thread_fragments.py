@@ -119,3 +119,31 @@ def test_the_poll_sends_the_changed_phase_only_never_the_whole_thread():
     assert '<div hx-swap-oob="beforeend:#thread-list">' in body and f'id="fenetre-{new.pk}"' in body
     assert f'<details hx-swap-oob="true" class="window" id="fenetre-{last.pk}"' in body
     assert "Texte de a au tour 1." not in body
+
+
+def thread_ids(page: str) -> list[int]:
+    return [int(pk) for pk in re.findall(r'<details[^>]* class="window" id="fenetre-(\d+)"', page)]
+
+
+def test_a_long_thread_shows_every_phase_once_in_order_as_turns_settle():
+    duel, referee, a, b = played(6)
+    client = client_for(a.duellist.user)
+    url = reverse("duels:duel", args=[duel.pk])
+    expected = [w.pk for w in windows_of(duel)]
+    assert thread_ids(text(client.get(url))) == expected  # read from the database
+    assert thread_ids(text(client.get(url))) == expected  # the settled turns from the cache
+    post(duel, a, [])
+    declare(duel, referee)  # turn 5 settles, turn 7 opens
+    page = text(client.get(url))
+    assert thread_ids(page) == [w.pk for w in windows_of(duel)] and len(thread_ids(page)) == len(expected) + 1
+    assert "Le dernier message de b, tout frais." in page  # turn 6, the latest declaration, unfolded
+
+
+def test_a_page_more_than_a_turn_behind_reloads_instead_of_missing_phases():
+    duel, _referee, a, _b = played(5)
+    client = client_for(a.duellist.user)
+    first = windows_of(duel)[0]
+    response = poll(client, duel, "stale", first.pk)
+    assert response.status_code == 204 and response["HX-Refresh"] == "true"
+    recent = poll(client, duel, "stale", windows_of(duel)[-1].pk)
+    assert recent.status_code == 200 and "HX-Refresh" not in recent
