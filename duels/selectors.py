@@ -74,27 +74,17 @@ def duel_timeline(duel: Duel) -> QuerySet[Window]:
 
 
 def duel_timeline_recent(duel: Duel) -> QuerySet[Window]:
-    """`duel_timeline` with the posts and slots of the last two turns only: the adjudication page shows
-    the phase under review and checks whether the latest declaration's next phase has posts; the older
-    turns' windows and declarations are still there (which declaration is the latest)."""
-    recent = max((duel.turn or 0) - 1, 0)
-    return (
-        Window.objects.filter(duel=duel)
-        .order_by("turn", "opened_at", "pk")
-        .prefetch_related(
-            Prefetch("posts", queryset=Post.objects.filter(window__turn__gte=recent)
-                     .select_related("participant__duellist").order_by("order")),
-            Prefetch("slots", queryset=WindowSlot.objects.filter(window__turn__gte=recent)
-                     .select_related("participant__duellist")),
-        )
-        .select_related("declaration")
-    )
+    """`duel_timeline` for the last two turns only: the adjudication page shows the phase under review
+    and checks whether the latest declaration (the only one that can be corrected, always of the
+    current turn or the one before) can still be corrected. Flat in the number of turns."""
+    return duel_timeline(duel).filter(turn__gte=max((duel.turn or 0) - 1, 0))
 
 
 def duel_windows_outline(duel: Duel, from_turn: int = 1) -> QuerySet[Window]:
-    """Every window (of the turns from `from_turn` on) in order, light: its post count, its declaration without the heavy JSON (events,
-    rolls, state after), and the slots of the open window only. What the duel page needs to lay out
-    the thread and to key each phase's cached HTML; the content is read only for a phase not cached."""
+    """Every window (of the turns from `from_turn` on) in order, light: its post count, its declaration
+    without the heavy JSON (events, rolls, state after), and the slots of the open window only. What
+    the duel page needs to lay out the thread and to key each phase's cached HTML; the content is read
+    only for a phase not cached."""
     from django.db.models import Max
 
     open_slots = WindowSlot.objects.filter(window__state=WindowState.OPEN).select_related("participant__duellist")

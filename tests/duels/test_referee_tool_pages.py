@@ -10,7 +10,7 @@ from accounts.models import Notification
 from audit.models import AuditLog
 from duels.models import Declaration, DuelStatus, Post
 from duels.services.notices import declaration_due_notify
-from tests.duels.helpers import bet_for, declare, matched_duel, post, started_duel
+from tests.duels.helpers import RP_TEXT, bet_for, declare, matched_duel, post, started_duel
 from tests.factories.duels import RefereeFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -178,3 +178,25 @@ def test_release_from_the_page_before_the_start():
     assert response.status_code == 302 and response.url == reverse("duels:referee")
     duel.refresh_from_db()
     assert duel.referee is None
+
+
+@pytest.mark.parametrize("phase", ["action", "defence"])
+def test_a_long_duel_offers_the_correction_of_its_latest_declaration_only(phase):
+    """The adjudication page reads the last two turns only (issue 16): in a fifth turn, the latest
+    declaration is still offered for correction, whichever phase the duel is in."""
+    duel, referee, (a, b) = started_duel()
+    for _ in range(4):
+        post(duel, a, [])
+        post(duel, b, [])
+        declare(duel, referee)
+    if phase == "defence":
+        post(duel, a, [{"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
+        post(duel, b, [])
+        declare(duel, referee)
+    duel.refresh_from_db()
+    assert duel.turn == 5 and duel.status == phase
+    page = client_for(referee).get(reverse("duels:adjudicate", args=[duel.pk])).content.decode()
+    assert reverse("duels:correct", args=[duel.pk]) in page
+    post(duel, b, [] if phase == "action" else [{"nothing": True}], text="" if phase == "defence" else RP_TEXT)
+    page = client_for(referee).get(reverse("duels:adjudicate", args=[duel.pk])).content.decode()
+    assert reverse("duels:correct", args=[duel.pk]) not in page  # the next phase has a post: too late
