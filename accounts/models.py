@@ -1,6 +1,7 @@
 from django.contrib.auth.models import AbstractUser
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 REFEREE_GROUP = "Arbitres"
@@ -18,7 +19,7 @@ class User(AbstractUser):
         verbose_name = _("utilisateur")
         verbose_name_plural = _("utilisateurs")
 
-    @property
+    @cached_property  # read by the permission check and the menu of one request: one query
     def is_referee(self) -> bool:
         return self.is_staff or self.groups.filter(name=REFEREE_GROUP).exists()
 

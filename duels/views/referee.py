@@ -2,13 +2,16 @@
 exemptions). Referees act only on the duels they took (staff on every duel): the services check it."""
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from duels import presenters, selectors
@@ -106,6 +109,14 @@ def _refereed_duel(request, pk: int) -> Duel:
     return duel
 
 
+@functools.lru_cache(maxsize=8)
+def _blank_publish_form(language: str) -> str:
+    """The empty comment box is the same on every adjudication page but for the language: rendered once
+    per process and language (Django's form rendering takes a few ms)."""
+    with translation.override(language):
+        return PublishForm().as_div()
+
+
 @referee_required
 def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status: int = 200):
     """The referee's page of one duel: the posts of the phase, the draft declaration (rolls, events,
@@ -120,7 +131,7 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
         "duel": duel, "participants": participants,
         "stage": presenters.stage(state, participants),
         "current": thread[-1] if thread else None,
-        "draft": None, "publish_form": PublishForm(),
+        "draft": None, "publish_form": _blank_publish_form(get_language()),
         "fault_form": fault_form or FaultForm(participants=participants),
         "faults": list(selectors.faults_of_duel(duel)),
         "exemptions": list(selectors.exemptions_of_duel(duel)),
