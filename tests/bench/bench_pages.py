@@ -27,7 +27,6 @@ import random
 import statistics
 import sys
 import time
-import types
 import warnings
 from pathlib import Path
 
@@ -72,12 +71,7 @@ def seed() -> dict[int, dict]:
     out = {}
     for turns in TURNS:
         t0 = time.perf_counter()
-        duel, referee, (a, b) = started_duel(spells=spells)
-        for _ in range(turns - 1):
-            post(duel, a, [])
-            post(duel, b, [])
-            declare(duel, referee)
-        post(duel, b, [])  # b has posted in the open turn; a is expected: a's page shows the form
+        duel, referee, (a, b) = played_duel(turns, spells)
         # The same history with a draft: a second duel whose last turn is complete and prepared.
         drafted, ref2, (c, d) = started_duel(spells=spells)
         for _ in range(turns - 1):
@@ -92,20 +86,18 @@ def seed() -> dict[int, dict]:
     return out
 
 
-def bench_urls() -> str:
-    from django.contrib.auth.decorators import login_required
-    from django.http import HttpResponse
-    from django.urls import include, path
+def played_duel(turns: int, spells: list):
+    """A 1v1 duel whose duellists passed `turns - 1` turns; in the open turn b has posted and a is
+    expected (a's page shows the action form)."""
+    from tests.duels.helpers import declare, post, started_duel
 
-    @login_required
-    def floor(request):
-        """The login floor: the whole middleware stack, the session and the user, nothing else."""
-        return HttpResponse(request.user.get_username())
-
-    module = types.ModuleType("bench_page_urls")
-    module.urlpatterns = [path("bench/floor/", floor), path("", include("config.urls"))]
-    sys.modules["bench_page_urls"] = module
-    return "bench_page_urls"
+    duel, referee, (a, b) = started_duel(spells=spells)
+    for _ in range(turns - 1):
+        post(duel, a, [])
+        post(duel, b, [])
+        declare(duel, referee)
+    post(duel, b, [])
+    return duel, referee, (a, b)
 
 
 def measure(duels: dict[int, dict]) -> int:
@@ -115,7 +107,7 @@ def measure(duels: dict[int, dict]) -> int:
     from django.test.utils import CaptureQueriesContext
     from django.urls import clear_url_caches, reverse, set_urlconf
 
-    settings.ROOT_URLCONF = bench_urls()
+    settings.ROOT_URLCONF = "tests.bench.floor_urls"
     clear_url_caches()
     set_urlconf(None)
     clients: dict[int, Client] = {}
