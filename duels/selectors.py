@@ -77,7 +77,7 @@ def duel_timeline_recent(duel: Duel) -> QuerySet[Window]:
     """`duel_timeline` for the last two turns only: the adjudication page shows the phase under review
     and checks whether the latest declaration (the only one that can be corrected, always of the
     current turn or the one before) can still be corrected. Flat in the number of turns."""
-    return duel_timeline(duel).filter(turn__gte=max((duel.turn or 0) - 1, 0))
+    return duel_timeline(duel).filter(turn__gte=settled_turn(duel))
 
 
 def duel_windows_outline(duel: Duel, from_turn: int = 1) -> QuerySet[Window]:
@@ -209,12 +209,21 @@ def registrations_waiting_count() -> dict[tuple[str, str], int]:
     return {(r["kind"], r["format"]): r["n"] for r in rows}
 
 
+def settled_turn(duel: Duel) -> int:
+    """Phases of the turns before this one can no longer change: only the latest published declaration
+    can be corrected, and it belongs to the current turn or the one before (the correction of a
+    declaration, its voided posts and the phases it removes are all in those two turns). The pages read
+    the last two turns; the settled phases before them are cached HTML (duels/thread_fragments.py)."""
+    return max(duel.turn - 1, 1)
+
+
 def duel_version(duel: Duel) -> str:
     """Changes whenever the duel page's live part would: a post, a declaration, a sanction, a new
-    deadline. The HTMX poll sends the version it shows and gets 204 (nothing to swap) when equal."""
+    deadline. The HTMX poll sends the version it shows and gets 204 (nothing to swap) when equal.
+    Read over the last two turns (the settled ones cannot change): flat in the number of turns."""
     from django.db.models import Count, Max, Q
 
-    row = Window.objects.filter(duel=duel).aggregate(
+    row = Window.objects.filter(duel=duel, turn__gte=settled_turn(duel)).aggregate(
         last=Max("pk"), due=Max("due_at", filter=Q(state=WindowState.OPEN)), posts=Count("posts", distinct=True),
         declared=Count("declaration", filter=Q(declaration__status=DeclarationStatus.PUBLISHED), distinct=True),
     )

@@ -99,20 +99,12 @@ def folded_view(duel: Duel, window: Window) -> dict:
     }
 
 
-def settled_turn(duel: Duel) -> int:
-    """Phases of the turns before this one can no longer change: only the latest published declaration
-    can be corrected, and it belongs to the current turn or the one before (the correction of a
-    declaration, its voided posts and the phases it removes are all in those two turns). The page reads
-    the outline of those last two turns only; the settled phases before them are one cache entry."""
-    return max(duel.turn - 1, 1)
-
-
 def recent_outline_and_settled_html(duel: Duel, participants: list[Participant]) -> tuple[list[Window], str]:
     """The outline of the last two turns' phases, and the folded phases of the turns before them as
     one cached HTML block: one outline query whatever the cache holds (on a miss, the whole outline is
     read once and split). A settled phase's key needs nothing the recent outline holds: the phase
     after the last settled one (its deadline ends the last settled declaration) is closed for good."""
-    settled = settled_turn(duel)
+    settled = selectors.settled_turn(duel)
     if settled <= 1:
         return list(selectors.duel_windows_outline(duel)), ""
     key = ":".join(str(part) for part in (

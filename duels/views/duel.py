@@ -53,7 +53,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", whol
     if whole_thread:
         windows, settled_html = thread_fragments.recent_outline_and_settled_html(duel, participants)
     else:
-        windows = list(selectors.duel_windows_outline(duel, from_turn=thread_fragments.settled_turn(duel)))
+        windows = list(selectors.duel_windows_outline(duel, from_turn=selectors.settled_turn(duel)))
     window = presenters.open_window_of(windows)
     if window is not None:  # the open phase's posts: the moves already announced
         prefetch_related_objects([window], Prefetch("posts", queryset=Post.objects.select_related(
