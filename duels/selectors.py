@@ -82,12 +82,10 @@ def duel_timeline_recent(duel: Duel) -> QuerySet[Window]:
 
 def duel_windows_outline(duel: Duel, from_turn: int = 1) -> QuerySet[Window]:
     """Every window (of the turns from `from_turn` on) in order, light: its post count, its declaration
-    without the heavy JSON (events, rolls, state after), and the slots of the open window only. What
-    the duel page needs to lay out the thread and to key each phase's cached HTML; the content is read
-    only for a phase not cached."""
+    without the heavy JSON (events, rolls, state after). What the duel page needs to lay out the thread
+    and to key each phase's cached HTML; the content is read only for a phase not cached."""
     from django.db.models import Max
 
-    open_slots = WindowSlot.objects.filter(window__state=WindowState.OPEN).select_related("participant__duellist")
     return (
         Window.objects.filter(duel=duel, turn__gte=from_turn)
         .order_by("turn", "opened_at", "pk")
@@ -96,7 +94,6 @@ def duel_windows_outline(duel: Duel, from_turn: int = 1) -> QuerySet[Window]:
         .select_related("declaration")
         .defer("declaration__events", "declaration__rolls", "declaration__state_after", "declaration__state_before",
                "declaration__adjustments", "declaration__text", "declaration__referee_comment")
-        .prefetch_related(Prefetch("slots", queryset=open_slots))
     )
 
 
@@ -217,22 +214,36 @@ def settled_turn(duel: Duel) -> int:
     return max(duel.turn - 1, 1)
 
 
-def duel_version(duel: Duel) -> str:
+def duel_version(duel: Duel, recent: list[Window] | None = None) -> str:
     """Changes whenever the duel page's live part would: a post, a declaration, a sanction, a new
     deadline. The HTMX poll sends the version it shows and gets 204 (nothing to swap) when equal.
-    Read over the last two turns (the settled ones cannot change): flat in the number of turns."""
-    from django.db.models import Count, Max, Q
-
-    row = Window.objects.filter(duel=duel, turn__gte=settled_turn(duel)).aggregate(
-        last=Max("pk"), due=Max("due_at", filter=Q(state=WindowState.OPEN)), posts=Count("posts", distinct=True),
-        declared=Count("declaration", filter=Q(declaration__status=DeclarationStatus.PUBLISHED), distinct=True),
-    )
-    due = int(row["due"].timestamp()) if row["due"] else 0
+    Read over the last two turns (the settled ones cannot change): flat in the number of turns.
+    `recent`: that outline (duel_windows_outline from settled_turn) when the caller has read it."""
     import hashlib
     import json
 
+    from django.db.models import Max, Q
+
+    if recent is not None:
+        opened = [w.due_at for w in recent if w.state == WindowState.OPEN and w.due_at]
+        row = {"last": recent[-1].pk if recent else 0, "due": max(opened, default=None),
+               "posts": sum(w.post_count for w in recent),
+               "declared": sum(1 for w in recent if _published_declaration(w))}
+    else:
+        row = Window.objects.filter(duel=duel, turn__gte=settled_turn(duel)).aggregate(
+            last=Max("pk"), due=Max("due_at", filter=Q(state=WindowState.OPEN)), posts=Count("posts", distinct=True),
+            declared=Count("declaration", filter=Q(declaration__status=DeclarationStatus.PUBLISHED), distinct=True),
+        )
+    due = int(row["due"].timestamp()) if row["due"] else 0
     state = duel.state or {}
     points = json.dumps([state.get(key) for key in ("duellists", "creatures", "pending")], sort_keys=True)
     parts = (duel.status, duel.turn, row["posts"], row["declared"], row["last"] or 0, due,
              hashlib.sha256(points.encode()).hexdigest()[:12])
     return ".".join(str(part) for part in parts)
+
+
+def _published_declaration(window: Window) -> bool:
+    try:
+        return window.declaration.status == DeclarationStatus.PUBLISHED
+    except Window.declaration.RelatedObjectDoesNotExist:
+        return False

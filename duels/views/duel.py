@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from duels import action_form, presenters, selectors, spectators, thread_fragments
 from duels.engine import DuelState
 from duels.forms import ExemptionForm, MagicTypesForm, action_steps, defence_steps
-from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, Post, SlotStatus, Window
+from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, Post, SlotStatus, Window, WindowSlot
 from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, milestones, post_submit
 from duels.services.common import is_duel_referee
 from duels.services.posting import MIN_RP_WORDS
@@ -44,20 +44,29 @@ def _types_form(me: Participant, duel: Duel, data=None) -> MagicTypesForm:
     return MagicTypesForm(data, choices=choices, needed=me.types_needed, initial={"types": me.magic_types})
 
 
-def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", whole_thread: bool = True) -> dict:
-    """Everything the duel page shows, in a fixed number of queries whatever the number of turns.
-    `whole_thread`: False for the poll, which sends only the live part and the thread's changes."""
+def recent_windows(duel: Duel) -> list[Window]:
+    """The last two turns' phases, light (the settled ones before them are cached HTML): flat in turns."""
+    return list(selectors.duel_windows_outline(duel, from_turn=selectors.settled_turn(duel)))
+
+
+def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", windows: list[Window] | None = None,
+                 whole_thread: bool = True) -> dict:
+    """Everything the duel page shows, in a fixed number of queries whatever the number of turns, and
+    its version. `whole_thread`: False for the poll, which sends only the live part and the thread's
+    changes. `windows`: recent_windows(duel) when the caller has read them."""
     participants = list(duel.participants.select_related("duellist").order_by("team", "pk"))
     me = next((p for p in participants if p.duellist.user_id == request.user.pk), None)
-    # The last two turns' phases, light (the settled ones before them are cached HTML): flat in turns.
+    settled_html = ""
     if whole_thread:
         windows, settled_html = thread_fragments.recent_outline_and_settled_html(duel, participants)
-    else:
-        windows = list(selectors.duel_windows_outline(duel, from_turn=selectors.settled_turn(duel)))
+    elif windows is None:
+        windows = recent_windows(duel)
     window = presenters.open_window_of(windows)
-    if window is not None:  # the open phase's posts: the moves already announced
-        prefetch_related_objects([window], Prefetch("posts", queryset=Post.objects.select_related(
-            "participant__duellist").order_by("order")))
+    if window is not None:  # the open phase's posts (the moves already announced) and who is expected
+        participant = "participant__duellist"
+        prefetch_related_objects([window], Prefetch("posts", queryset=Post.objects.select_related(participant)
+                                                    .order_by("order")),
+                                 Prefetch("slots", queryset=WindowSlot.objects.select_related(participant)))
     slot = presenters.my_slot(window, me)
     state = DuelState.from_dict(duel.state, spells=duel.spells) if duel.state else presenters.preview_state(duel, participants)
     context = {
@@ -65,6 +74,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", whol
         "stage": presenters.stage(state, participants, me),
         "announced": presenters.summary.announced_moves(window, presenters.names_by_engine_id(participants)),
         "windows": windows, "last_window_id": windows[-1].pk if windows else 0,
+        "version": selectors.duel_version(duel, windows),
         "phase_key": f"{duel.status}:{window.pk if window else 0}",
         "poll_seconds": POLL_SECONDS, "min_words": MIN_RP_WORDS, "zone_numbers": range(1, 12),
         "is_referee": request.user.is_authenticated and is_duel_referee(duel, request.user),
@@ -135,15 +145,15 @@ def duel_page(request, pk: int):
     duel = _duel(pk)
     if not _viewable(request, duel):
         return redirect_to_login(request.get_full_path())
-    version = selectors.duel_version(duel)
     template = "duels/duel.html"
     poll = bool(request.htmx and request.htmx.target == "live")
+    windows = None
     if poll:
-        if request.GET.get("v") == version:
+        windows = recent_windows(duel)
+        if request.GET.get("v") == selectors.duel_version(duel, windows):
             return HttpResponse(status=204)  # nothing new: HTMX keeps the page as it is
         template += "#live"
-    context = duel_context(request, duel, whole_thread=not poll)
-    context["version"] = version
+    context = duel_context(request, duel, windows=windows, whole_thread=not poll)
     if poll:  # the live part, and the thread's new or changed phases out of band: never the whole thread
         shown = int(request.GET["w"]) if request.GET.get("w", "").isdigit() else 0
         if thread_fragments.behind(context["windows"], shown):
@@ -202,7 +212,6 @@ def post_create(request, pk: int):
     except DuelError as error:
         duel.refresh_from_db()
         context = duel_context(request, duel, posted=request.POST, post_error=error.message)
-        context["version"] = selectors.duel_version(duel)
         return render(request, "duels/duel.html", context, status=422 if error.code != "not-participant" else 403)
     milestones.turn_notices_read(post=post)  # "à vous de poster" is done
     messages.success(request, _("Votre message est publié. L'arbitre déclarera les résultats quand tout le monde aura posté."))
@@ -257,7 +266,7 @@ def exemption_create(request, pk: int):
     if not form.is_valid():  # malformed or missing field: the page again with the form's errors
         messages.error(request, _("Donnez un motif et un délai pour demander une dispense."))
         context = duel_context(request, duel)
-        context.update(version=selectors.duel_version(duel), exemption_form_html=form.as_div())
+        context["exemption_form_html"] = form.as_div()
         return render(request, "duels/duel.html", context, status=422)
     try:
         exemption_request(duel=duel, by=request.user, reason=form.cleaned_data["reason"],

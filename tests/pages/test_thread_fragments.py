@@ -147,3 +147,21 @@ def test_a_page_more_than_a_turn_behind_reloads_instead_of_missing_phases():
     assert response.status_code == 204 and response["HX-Refresh"] == "true"
     recent = poll(client, duel, "stale", windows_of(duel)[-1].pk)
     assert recent.status_code == 200 and "HX-Refresh" not in recent
+
+
+def test_the_version_is_the_same_read_from_the_outline_or_counted_in_the_database():
+    """The page computes its version from the outline it reads; the embed counts it in one statement:
+    both must change together (a post, a declaration, a new phase) and agree."""
+    from duels import selectors
+    from duels.views.duel import recent_windows
+
+    duel, referee, a, b = played(4, last_post=False)
+    seen = set()
+    for step in (lambda: None, lambda: post(duel, a, []), lambda: post(duel, b, []),
+                 lambda: declare(duel, referee)):
+        step()
+        duel.refresh_from_db()
+        version = selectors.duel_version(duel)
+        assert version == selectors.duel_version(duel, recent_windows(duel))
+        assert version not in seen
+        seen.add(version)
