@@ -106,6 +106,19 @@ def declaration_draft(duel: Duel) -> Declaration | None:
     )
 
 
+def draft_in(timeline: list[Window]) -> Declaration | None:
+    """declaration_draft, read from windows already loaded with their declaration (duel_timeline_recent:
+    the phase under review, hence its draft, is always in the last two turns)."""
+    for window in reversed(timeline):
+        try:
+            declaration = window.declaration
+        except Window.declaration.RelatedObjectDoesNotExist:
+            continue
+        if declaration.status == DeclarationStatus.DRAFT:
+            return declaration
+    return None
+
+
 def declarations_published(duel: Duel) -> QuerySet[Declaration]:
     return Declaration.objects.filter(window__duel=duel, status=DeclarationStatus.PUBLISHED).order_by(
         "window__turn", "published_at"

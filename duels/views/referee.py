@@ -126,7 +126,7 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
     windows = list(selectors.duel_timeline_recent(duel))
     thread = presenters.thread(duel, windows[-1:], participants)  # only the phase under review is shown
     state = DuelState.from_dict(duel.state) if duel.state else presenters.preview_state(duel, participants)
-    draft = selectors.declaration_draft(duel)
+    draft = selectors.draft_in(windows)
     context = {
         "duel": duel, "participants": participants,
         "stage": presenters.stage(state, participants),
