@@ -6,6 +6,7 @@ compare each suite's score with the checked-in baseline (tests/mutation-baseline
     .ci/mutation.py engine --max-children 1
     .ci/mutation.py engine --module duels/engine/movement.py    # one module's mutants only
     .ci/mutation.py engine --changed-since origin/main          # the engine modules a change touched (CI)
+    .ci/mutation.py services --changed-since origin/main        # the same for the services
     .ci/mutation.py --score-only engine      # only read the last results and compare
 
 Suites:
@@ -71,14 +72,22 @@ def mutant_globs(modules: list[str]) -> list[str]:
     return [module.removesuffix(".py").replace("/", ".") + ".*" for module in modules]
 
 
-def changed_engine_modules(since: str) -> list[str]:
-    """Engine modules changed since `since` (a git ref) that the engine suite mutates."""
-    diff = subprocess.run(["git", "diff", "--name-only", f"{since}...HEAD", "--", "duels/engine/"], cwd=ROOT,
+def suite_settings(suite: str) -> dict:
+    """The suite's [tool.mutmut] keys: the engine's as they stand, a service suite's overlaid on them."""
+    tool = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]
+    overlay = {} if suite == "engine" else tool.get("estrade-mutation", {}).get(suite, {})
+    return {**tool["mutmut"], **overlay}
+
+
+def changed_modules(suite: str, since: str) -> list[str]:
+    """The files this suite mutates that changed since `since` (a git ref)."""
+    diff = subprocess.run(["git", "diff", "--name-only", f"{since}...HEAD"], cwd=ROOT,
                           capture_output=True, text=True, check=True).stdout.split()
-    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
-    left_out = set(pyproject.get("do_not_mutate", []))
-    return [path for path in diff if path.endswith(".py") and path not in left_out and (ROOT / path).exists()
-            and not path.endswith("__init__.py")]
+    settings = suite_settings(suite)
+    mutated, left_out = settings.get("only_mutate", []), settings.get("do_not_mutate", [])
+    return [path for path in diff if path.endswith(".py") and not path.endswith("__init__.py")
+            and any(fnmatch.fnmatch(path, p) for p in mutated) and not any(fnmatch.fnmatch(path, p) for p in left_out)
+            and (ROOT / path).exists()]
 
 
 def refresh_unmutated_copies(directory: Path) -> None:
@@ -128,17 +137,17 @@ def main() -> int:
     parser.add_argument("--max-children", type=int, default=int(os.environ.get("MUTATION_CHILDREN", "2")))
     parser.add_argument("--score-only", action="store_true", help="do not run mutmut, read its last results")
     parser.add_argument("--module", action="append", default=[], help="only this file's mutants (repeatable)")
-    parser.add_argument("--changed-since", metavar="REF", help="only the engine modules changed since REF")
+    parser.add_argument("--changed-since", metavar="REF", help="only each suite's modules changed since REF")
     parser.add_argument("--budget-minutes", type=float, help="stop mutmut after this long (CI's time budget)")
     args = parser.parse_args()
-    modules = list(args.module)
-    if args.changed_since:
-        modules += changed_engine_modules(args.changed_since)
-        if not modules:
-            print(f"no mutated engine module changed since {args.changed_since}: nothing to run")
-            return 0
     failed = False
     for suite in args.suites:
+        modules = list(args.module)
+        if args.changed_since:
+            modules += changed_modules(suite, args.changed_since)
+            if not modules:
+                print(f"{suite}: no module it mutates changed since {args.changed_since}: nothing to run")
+                continue
         budget = args.budget_minutes * 60 if args.budget_minutes else None
         seconds = None if args.score_only else run_suite(suite, args.max_children, modules, budget)
         if seconds is not None:

@@ -83,3 +83,9 @@ def test_a_step_carrying_a_roll_is_refused_even_after_a_valid_step(duel_ab):
     error = _refused(duel, a, [{"move": 5}, {"cast": "bolt", "target": b.engine_id, "bet": "123", "roll": 2}],
                      RP_TEXT)
     assert error.code == "roll-in-post"
+
+
+def test_a_malformed_post_tells_the_player_what_is_wrong(duel_ab):
+    duel, _referee, (a, _b) = duel_ab
+    assert _refused(duel, a, "move 5", RP_TEXT).message == "Message mal formé : les actions doivent être une liste"
+    assert _refused(duel, a, [{"fly": 3}], RP_TEXT).message == "Message mal formé : post.steps[0]: unknown key 'fly'"

@@ -4,10 +4,10 @@ import datetime as dt
 
 import pytest
 
-from duels.models import DuelFormat, DuelKind, Participant, RegistrationStatus
+from duels.models import DuelFormat, DuelKind, DuelStatus, Participant, RegistrationStatus
 from duels.services import DuelError, registration_create, registration_withdraw, wand_rest_remaining
 from tests.duels.test_registration import finished_duel, refusal
-from tests.factories.duels import DuellistFactory, RegistrationFactory, UserFactory
+from tests.factories.duels import DuelFactory, DuellistFactory, RegistrationFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 BASE = dt.datetime(2026, 5, 1, 12, tzinfo=dt.UTC)
@@ -85,3 +85,36 @@ def test_a_2v2_may_name_an_opponent_with_a_partner():
     with pytest.raises(DuelError):
         registration_create(duellist=partner, kind=DuelKind.NON_RP, format=DuelFormat.TWO_V_TWO, year=3,
                             named_partner=partner)
+
+
+def test_a_year_above_the_homework_year_is_refused_naming_the_homework_year():
+    error = refusal(duellist=DuellistFactory(homework_year=5), year=6)
+    assert error.message == ("En duel non-RP, l'année choisie ne peut pas dépasser votre année devoir "
+                             "(5).")
+
+
+def test_wand_rest_counts_from_the_duel_that_ended_last_not_the_one_created_last():
+    duellist = DuellistFactory()
+    ended_last = finished_duel(duellist, at=BASE + dt.timedelta(days=6))
+    finished_duel(duellist, at=BASE)  # created after, ended before
+    for day in range(1, 6):
+        finished_duel(DuellistFactory(), at=BASE + dt.timedelta(days=day))
+    assert wand_rest_remaining(duellist=duellist) == 4
+    finished_duel(DuellistFactory(), at=ended_last.finished_at + dt.timedelta(minutes=1))
+    assert wand_rest_remaining(duellist=duellist) == 3
+
+
+def test_wand_rest_of_two_own_duels_ended_in_one_instant_counts_from_the_one_created_last():
+    duellist = DuellistFactory()
+    finished_duel(duellist, at=BASE)
+    finished_duel(DuellistFactory(), at=BASE)  # between the two in creation order: before the last one
+    finished_duel(duellist, at=BASE)
+    assert wand_rest_remaining(duellist=duellist) == 4
+
+
+def test_a_cancelled_duel_is_no_ended_duel_and_starts_no_wand_rest():
+    duellist = DuellistFactory()
+    cancelled = DuelFactory(status=DuelStatus.CANCELLED, cancelled_at=BASE, referee=UserFactory())
+    Participant.objects.create(duel=cancelled, duellist=duellist, engine_id=duellist.forum_name, team=1, year=3)
+    assert wand_rest_remaining(duellist=duellist) == 0
+    registration_create(duellist=duellist, kind=DuelKind.NON_RP, format=DuelFormat.ONE_V_ONE, year=3)
