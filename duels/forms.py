@@ -166,9 +166,10 @@ class FaultForm(forms.Form):
     note = forms.CharField(label=_("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2}), max_length=2000)
     pf_penalty = forms.IntegerField(label=_("Pénalité en PF"), min_value=0, max_value=50, initial=0)
 
-    def __init__(self, *args, participants, **kwargs):
+    def __init__(self, *args, duellists: list[tuple[int, str]], **kwargs):
+        """`duellists`: (participant pk, forum name) of the duel's duellists."""
         super().__init__(*args, **kwargs)
-        self.fields["participant"].choices = [(p.pk, p.duellist.forum_name) for p in participants]
+        self.fields["participant"].choices = list(duellists)
 
 
 class PublishForm(forms.Form):

@@ -117,6 +117,18 @@ def _blank_publish_form(language: str) -> str:
         return PublishForm().as_div()
 
 
+@functools.lru_cache(maxsize=256)
+def _blank_fault_form(language: str, duellists: tuple[tuple[int, str], ...]) -> str:
+    """The empty fault form of a duel: the same on every view but for the language and the duellists'
+    names, rendered once per process for each (a form with errors is rendered each time)."""
+    with translation.override(language):
+        return FaultForm(duellists=duellists).as_div()
+
+
+def duellist_choices(participants: list[Participant]) -> tuple[tuple[int, str], ...]:
+    return tuple((p.pk, p.duellist.forum_name) for p in participants)
+
+
 @referee_required
 def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status: int = 200):
     """The referee's page of one duel: the posts of the phase, the draft declaration (rolls, events,
@@ -132,7 +144,8 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
         "stage": presenters.stage(state, participants),
         "current": thread[-1] if thread else None,
         "draft": None, "publish_form": _blank_publish_form(get_language()),
-        "fault_form": fault_form or FaultForm(participants=participants),
+        "fault_form": fault_form.as_div() if fault_form else _blank_fault_form(
+            get_language(), duellist_choices(participants)),
         "faults": list(selectors.faults_of_duel(duel)),
         "exemptions": list(selectors.exemptions_of_duel(duel)),
     }
@@ -215,7 +228,7 @@ def cancel(request, pk: int):
 def fault(request, pk: int):
     duel = _refereed_duel(request, pk)
     participants = list(duel.participants.all())
-    form = FaultForm(request.POST, participants=participants)
+    form = FaultForm(request.POST, duellists=duellist_choices(participants))
     if not form.is_valid():  # malformed field: the page again with the form's errors, nothing stored
         messages.error(request, _("Faute non enregistrée : vérifiez le formulaire."))
         return adjudicate(request, pk, fault_form=form, status=422)

@@ -110,3 +110,18 @@ def test_matchmaking_button():
     response = client.post(reverse("duels:matchmaking"), follow=True)
     assert "Aucun appariement possible pour l&#x27;instant." in text(response)
     assert "2 inscriptions en attente." in text(response)
+
+
+def test_the_fault_form_names_the_duellists_as_they_are_now():
+    """The blank fault form is rendered once per duel's names and language (issue 16): a renamed
+    duellist is offered under the new name, and each duel lists its own duellists."""
+    duel, referee, (a, b) = started_duel()
+    other, other_referee, (c, _d) = started_duel()
+    client = client_for(referee)
+    url = reverse("duels:adjudicate", args=[duel.pk])
+    page = text(client.get(url))
+    assert f'<option value="{a.pk}">{a.duellist.forum_name}</option>' in page
+    a.duellist.forum_name = "Nymphadora"
+    a.duellist.save(update_fields=["forum_name"])
+    page = text(client.get(url))
+    assert f'<option value="{a.pk}">Nymphadora</option>' in page and f'value="{c.pk}"' not in page
