@@ -228,3 +228,23 @@ def test_2v2_a_team_named_by_two_teams_meets_the_older_one_only():
     third = (reg(2, duellist=e, named_partner=f), reg(2, duellist=f, named_partner=e, named_opponent=d))
     (duel,) = matchmaking_run(now=NOW).duels
     assert sides(duel) == [ids(*first), ids(*second)] and waiting(*third)
+
+
+def test_2v2_a_team_already_met_is_not_met_again_after_other_named_pairings():
+    a1, a2, c, d, e, f, g, h, i, j = (DuellistFactory() for _ in range(10))
+    first = (reg(0, duellist=a1, named_partner=a2, named_opponent=c),
+             reg(0, duellist=a2, named_partner=a1, named_opponent=i))
+    second = (reg(1, duellist=c, named_partner=d, named_opponent=a1), reg(1, duellist=d, named_partner=c))
+    third = (reg(2, duellist=e, named_partner=f, named_opponent=g), reg(2, duellist=f, named_partner=e))
+    fourth = (reg(3, duellist=g, named_partner=h, named_opponent=e), reg(3, duellist=h, named_partner=g))
+    fifth = (reg(4, duellist=i, named_partner=j, named_opponent=a2), reg(4, duellist=j, named_partner=i))
+    duels = matchmaking_run(now=NOW).duels
+    assert [sides(d) for d in duels] == [[ids(*first), ids(*second)], [ids(*third), ids(*fourth)]]
+    assert waiting(*fifth)
+
+
+def test_the_oldest_registration_is_served_first_whatever_order_it_was_stored_in():
+    stored_first = reg(5, fmt="1v1")
+    oldest, second = reg(0, fmt="1v1"), reg(1, fmt="1v1")
+    (duel,) = matchmaking_run(now=NOW).duels
+    assert sides(duel) == [ids(oldest), ids(second)] and waiting(stored_first)
