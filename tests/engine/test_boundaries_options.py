@@ -98,3 +98,39 @@ def test_defence_off_the_stage_offers_no_spell():
     first.state.duellist("B").pos = 12
     defence = options_for(first.state, "B")["defence"]
     assert defence["spells"] == [] and defence["pending_hits"] and defence["dodge"]["void"] is False
+
+
+def test_defence_options_give_every_figure_of_the_hit_and_the_dodge():
+    first = resolve_action_phase(state(A=4, B=6), [post("A", cast("bolt", "B", "123", 1))])
+    defence = options_for(first.state, "B")["defence"]
+    assert defence["pending_hits"] == [{"caster": "A", "spell": "bolt", "spell_name": "Bolt", "effect": {"damage": 2},
+                                        "dodgeable": True}]
+    assert defence["dodge"] == {"cost": 2, "void": False, "bets": [{"bet": "123", "probability": 0.5, "odds": "3/6"},
+                                                                   {"bet": "456", "probability": 0.5, "odds": "3/6"}]}
+
+
+def test_a_castable_spell_shows_what_the_form_needs_to_describe_it():
+    options = options_for(state(A=4, B=8), "A")
+    described = {key: value for key, value in _spell(options, "blast").items() if key not in ("variants", "targets")}
+    assert described == {"slug": "blast", "name": "Blast", "level": 3, "type": "malefices", "tags": ["ZONE"],
+                         "target": "zone", "range": 7, "radius": 1, "own_type": False}
+
+
+def test_a_cast_paid_from_the_last_pf_is_shown_as_knocking_out():
+    s = state(A=4, B=8)
+    s.duellist("A").pm, s.duellist("A").pf = 0, 1
+    [plain] = _spell(options_for(s, "A"), "bolt")["variants"]
+    assert (plain["cost"], plain["pm_paid"], plain["pf_paid"], plain["affordable"], plain["knocks_out"]) == (
+        1, 0, 1, True, True)
+
+
+def test_a_modulation_variant_is_no_overlevel_attempt():
+    s = state(duellists=duellists_1v1(a_year=4), A=4, B=6)
+    variants = _spell(options_for(s, "A"), "jinx")["variants"]
+    assert [(v["modulation"], v["overlevel"], v["cost"]) for v in variants] == [(None, False, 2), (4, False, 4)]
+
+
+def test_a_prodigium_member_in_an_rp_duel_is_offered_the_ordinary_bets_on_the_overlevel_attempt():
+    s = state(duellists=duellists_1v1(A={"prodigium": True}), rp=True, A=4, B=8)
+    [variant] = _spell(options_for(s, "A"), "big")["variants"]
+    assert [b["bet"] for b in variant["bets"]] == ["123", "456"]
