@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from duels.engine import ScenarioError, replay, validate_post
-from tests.engine.helpers import BOLT_D2
+from tests.engine.helpers import BOLT_D2, cast, spell
 
 DROP = object()
 
@@ -63,6 +63,15 @@ def changed(path, value):
     (('turns', 0, 'actions', 0, 'by'), 5, 'turns[0].actions[0].by', 'turns[0].actions[0].by: expected a string, got an integer'),
     (('turns', 0, 'actions', 0, 'steps'), 'x', 'turns[0].actions[0].steps', 'turns[0].actions[0].steps: expected a list, got a string'),
     (('turns', 0, 'actions', 0, 'steps', 0, 'move'), '5', 'turns[0].actions[0].steps[0].move', 'turns[0].actions[0].steps[0].move: expected an integer zone, got a string'),
+    (('duellists', 0, 'id'), 5, 'duellists[0].id', 'duellists[0].id: expected a string, got an integer'),
+    (('duellists', 0, 'id'), 'A#1', 'duellists[0].id', "duellists[0].id: a duellist id is a non-empty string without '#'"),
+    (('duellists', 0, 'types'), [5], 'duellists[0].types[0]', 'duellists[0].types[0]: expected a magic type slug, got an integer'),
+    (('duellists',), ('x',), 'duellists', 'duellists: expected a list, got tuple'),
+    (('turns', 0, 'defence'), [[]], 'turns[0].defence[0]', 'turns[0].defence[0]: expected an object, got a list'),
+    (('turns', 0, 'actions', 0, 'steps', 0), {'move': 5, 'cast': 'bolt'}, 'turns[0].actions[0].steps[0]',
+     'turns[0].actions[0].steps[0]: a step has exactly one of move, cast, dodge, nothing (found move and cast)'),
+    (('turns', 0, 'actions', 0, 'steps', 0), {}, 'turns[0].actions[0].steps[0]',
+     'turns[0].actions[0].steps[0]: a step has exactly one of move, cast, dodge, nothing (found none)'),
 ])
 def test_a_malformed_scenario_is_refused_with_the_path_of_the_key_at_fault(path, value, at, said):
     with pytest.raises(ScenarioError) as raised:
@@ -84,3 +93,22 @@ def test_a_live_post_is_checked_under_the_path_post():
     with pytest.raises(ScenarioError) as raised:
         validate_post([], {"A"})
     assert str(raised.value) == "post: expected an object, got a list"
+
+
+def test_an_error_in_the_default_catalog_says_so():
+    scenario = _scenario()
+    del scenario["spells"]
+    with pytest.raises(ScenarioError) as raised:
+        replay(scenario, default_spells=[{**BOLT_D2, "range": -1}])
+    assert raised.value.path == "spells (default catalog)[0].range"
+
+
+@pytest.mark.parametrize("duel, duellist", [({"format": "1v1"}, {"prodigium": True}), ({"format": "1v1", "rp": True}, {})])
+def test_without_rp_or_prodigium_the_overlevel_attempt_takes_the_two_number_bets(duel, duellist):
+    # only a Prodigium member in an RP duel bets 123/456 on the overlevel attempt (RULES.md ruling)
+    scenario = _scenario()
+    scenario["duel"] = duel
+    scenario["duellists"][0] = {"id": "A", "team": 1, "year": 3, **duellist}
+    scenario["spells"].append(spell("big", level=4, effect={"damage": 6}))
+    scenario["turns"] = [{"actions": [{"by": "A", "steps": [cast("big", "B", "123", 1, overlevel=True)]}]}]
+    assert replay(scenario)["error"]["code"] == "invalid-bet"
