@@ -1,16 +1,26 @@
 """Small helpers shared by the duel views."""
 from __future__ import annotations
 
-from functools import wraps
+from functools import lru_cache, wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
+from django.utils import translation
 
 from duels.services import DuelError
 
 POLL_SECONDS = 5  # HTMX polling of the stage and thread while a duel page is open
+
+
+@lru_cache(maxsize=256)
+def blank_form_html(form_class, language: str, duellists: tuple[tuple[int, str], ...] | None = None) -> str:
+    """An empty form's HTML is the same on every view but for the language (and, for the fault form,
+    the duellists' names): rendered once per process for each (Django's form rendering takes a few
+    ms). A form with the user's input or errors is rendered each time."""
+    with translation.override(language):
+        return (form_class() if duellists is None else form_class(duellists=duellists)).as_div()
 
 
 def referee_required(view):

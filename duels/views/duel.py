@@ -1,8 +1,6 @@
 """The duel page (stage, thread, my actions) and the forms it posts to."""
 from __future__ import annotations
 
-import functools
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -12,7 +10,6 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -27,7 +24,7 @@ from duels.services import DuelError, exemption_request, forfeit, magic_types_ch
 from duels.services.common import is_duel_referee
 from duels.services.posting import MIN_RP_WORDS
 from duels.templatetags.audit_journal import may_read_journal
-from duels.views.common import POLL_SECONDS, refused
+from duels.views.common import POLL_SECONDS, blank_form_html, refused
 from duels.views.public import follow_context
 from spells.models import MagicType
 
@@ -97,20 +94,12 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         context["my_exemptions"] = exemptions
         context["can_ask_exemption"] = not me.exemption_used and not any(
             e.status in ("requested", "granted") for e in exemptions)
-        context["exemption_form_html"] = _blank_exemption_form(get_language())
+        context["exemption_form_html"] = blank_form_html(ExemptionForm, get_language())
     if me is not None and duel.status in NOT_STARTED:
         context["types_form"] = _types_form(me, duel)
     if me is not None and duel.is_running:
         context["me_state"] = state.find_duellist(me.engine_id)
     return context
-
-
-@functools.lru_cache(maxsize=8)
-def _blank_exemption_form(language: str) -> str:
-    """The empty exemption form is the same for every duellist and request, but for the language:
-    rendered once per process and language (Django's form rendering takes a few ms)."""
-    with translation.override(language):
-        return ExemptionForm().as_div()
 
 
 def _follow_context(duel: Duel, windows: list, participants: list) -> dict:

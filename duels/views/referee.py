@@ -2,14 +2,11 @@
 exemptions). Referees act only on the duels they took (staff on every duel): the services check it."""
 from __future__ import annotations
 
-import functools
-
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -32,7 +29,7 @@ from duels.services import (
 from duels.services.cancel import require_cancellable
 from duels.services.common import is_duel_referee
 from duels.services.matchmaking import matchmaking_confirm, matchmaking_held
-from duels.views.common import referee_required, refused
+from duels.views.common import blank_form_html, referee_required, refused
 
 
 @referee_required
@@ -109,22 +106,6 @@ def _refereed_duel(request, pk: int) -> Duel:
     return duel
 
 
-@functools.lru_cache(maxsize=8)
-def _blank_publish_form(language: str) -> str:
-    """The empty comment box is the same on every adjudication page but for the language: rendered once
-    per process and language (Django's form rendering takes a few ms)."""
-    with translation.override(language):
-        return PublishForm().as_div()
-
-
-@functools.lru_cache(maxsize=256)
-def _blank_fault_form(language: str, duellists: tuple[tuple[int, str], ...]) -> str:
-    """The empty fault form of a duel: the same on every view but for the language and the duellists'
-    names, rendered once per process for each (a form with errors is rendered each time)."""
-    with translation.override(language):
-        return FaultForm(duellists=duellists).as_div()
-
-
 def duellist_choices(participants: list[Participant]) -> tuple[tuple[int, str], ...]:
     return tuple((p.pk, p.duellist.forum_name) for p in participants)
 
@@ -143,9 +124,9 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
         "duel": duel, "participants": participants,
         "stage": presenters.stage(state, participants),
         "current": thread[-1] if thread else None,
-        "draft": None, "publish_form": _blank_publish_form(get_language()),
-        "fault_form": fault_form.as_div() if fault_form else _blank_fault_form(
-            get_language(), duellist_choices(participants)),
+        "draft": None, "publish_form": blank_form_html(PublishForm, get_language()),
+        "fault_form": fault_form.as_div() if fault_form else blank_form_html(
+            FaultForm, get_language(), duellist_choices(participants)),
         "faults": list(selectors.faults_of_duel(duel)),
         "exemptions": list(selectors.exemptions_of_duel(duel)),
     }

@@ -63,7 +63,7 @@ def seed() -> dict[int, dict]:
 
     from duels.services import declaration_prepare
     from spells.snapshot import catalog_snapshot
-    from tests.duels.helpers import declare, post, started_duel
+    from tests.duels.helpers import post
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # seeding only
     call_command("catalog_load", stdout=open(os.devnull, "w"))  # noqa: SIM115 - the real 52-spell catalog
@@ -73,13 +73,8 @@ def seed() -> dict[int, dict]:
         t0 = time.perf_counter()
         duel, referee, (a, b) = played_duel(turns, spells)
         # The same history with a draft: a second duel whose last turn is complete and prepared.
-        drafted, ref2, (c, d) = started_duel(spells=spells)
-        for _ in range(turns - 1):
-            post(drafted, c, [])
-            post(drafted, d, [])
-            declare(drafted, ref2)
+        drafted, ref2, (c, _d) = played_duel(turns, spells)
         post(drafted, c, [])
-        post(drafted, d, [])
         declaration_prepare(duel=drafted, by=ref2)
         out[turns] = {"player": a.duellist.user, "referee": ref2, "duel": duel.pk, "draft_duel": drafted.pk}
         print(f"Played two {turns}-turn duels ({len(spells)} spells) in {time.perf_counter() - t0:.1f} s")

@@ -5,20 +5,14 @@ import re
 import pytest
 from django.core.cache import cache
 from django.db import connection
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from duels import action_options
 from tests.duels.helpers import bet_for, declare, post, started_duel
+from tests.pages.test_player_pages import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def my_points(html: str) -> str:
