@@ -61,3 +61,11 @@ def type_labels(slugs) -> str:
     slugs = list(slugs or [])
     names = dict(MagicType.objects.filter(slug__in=slugs).values_list("slug", "name"))
     return ", ".join(names.get(slug, slug) for slug in slugs)
+
+
+@register.simple_tag
+def stage_block(zones, stage_id: str = "live"):
+    """The stage's HTML (the `stage` partial of duels/duel.html), rendered once per distinct stage."""
+    from duels.stage_html import stage_html
+
+    return stage_html(zones, stage_id)

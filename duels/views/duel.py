@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from duels import action_form, presenters, selectors, spectators, thread_fragments
+from duels import action_form, live_poll, presenters, selectors, spectators, thread_fragments
 from duels.engine import DuelState
 from duels.forms import ExemptionForm, MagicTypesForm, action_steps, defence_steps
 from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, Post, SlotStatus, Window, WindowSlot
@@ -72,15 +72,13 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         "announced": presenters.summary.announced_moves(window, presenters.names_by_engine_id(participants)),
         "windows": windows, "last_window_id": windows[-1].pk if windows else 0,
         "version": selectors.duel_version(duel, windows),
-        "phase_key": f"{duel.status}:{window.pk if window else 0}",
+        "phase_key": live_poll.phase_key(duel, window), "phase_changed": live_poll.phase_changed(request, duel, window),
         "poll_seconds": POLL_SECONDS, "min_words": MIN_RP_WORDS, "zone_numbers": range(1, 12),
         "is_referee": request.user.is_authenticated and is_duel_referee(duel, request.user),
         "posted": posted or {}, "post_error": post_error,
         "team1": [p for p in participants if p.team == 1], "team2": [p for p in participants if p.team == 2],
         "winners": [p.duellist.forum_name for p in participants if p.team == duel.winner_team],
     }
-    shown = request.GET.get("form_phase")  # the phase the open page's form was made for
-    context["phase_changed"] = bool(shown) and shown != context["phase_key"]
     if slot is not None and slot.status == SlotStatus.WAITING:
         context["deadline"] = presenters.deadline_view(slot.deadline)
     if not whole_thread:  # the poll: the live part only (no form, charts or thread)
@@ -134,24 +132,34 @@ def duel_page(request, pk: int):
     duel = _duel(pk)
     if not _viewable(request, duel):
         return redirect_to_login(request.get_full_path())
-    template = "duels/duel.html"
-    poll = bool(request.htmx and request.htmx.target == "live")
-    windows = None
-    if poll:
-        windows = recent_windows(duel)
-        if request.GET.get("v") == selectors.duel_version(duel, windows):
-            return HttpResponse(status=204)  # nothing new: HTMX keeps the page as it is
-        template += "#live"
-    context = duel_context(request, duel, windows=windows, whole_thread=not poll)
-    if poll:  # the live part, and the thread's new or changed phases out of band: never the whole thread
-        shown = int(request.GET["w"]) if request.GET.get("w", "").isdigit() else 0
-        if thread_fragments.behind(context["windows"], shown):
-            response = HttpResponse(status=204)
-            response["HX-Refresh"] = "true"  # more than the recent phases to add: the page reloads
-            return response
-        context["thread_updates"] = thread_fragments.poll_updates(
-            duel, context["windows"], context["participants"], shown)
-    response = render(request, template, context)
+    if request.htmx and request.htmx.target == "live":
+        return _live_poll(request, duel)
+    response = render(request, "duels/duel.html", duel_context(request, duel))
+    patch_vary_headers(response, ("HX-Request", "HX-Target"))
+    return response
+
+
+def _live_poll(request, duel: Duel) -> HttpResponse:
+    """The poll: 204 when nothing changed; else the live part and the thread's new or changed phases
+    out of band (never the whole thread), rendered once per version and viewer (duels/live_poll.py)."""
+    windows = recent_windows(duel)
+    version = selectors.duel_version(duel, windows)
+    if request.GET.get("v") == version:
+        return HttpResponse(status=204)  # nothing new: HTMX keeps the page as it is
+    shown = int(request.GET["w"]) if request.GET.get("w", "").isdigit() else 0
+    if thread_fragments.behind(windows, shown):
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"  # more than the recent phases to add: the page reloads
+        return response
+    key = live_poll.live_key(duel, version, live_poll.viewer_participant(duel, request.user), shown_last=shown,
+                             phase_changed=live_poll.phase_changed(request, duel, presenters.open_window_of(windows)))
+    html = cache.get(key)
+    if html is None:
+        context = duel_context(request, duel, windows=windows, whole_thread=False)
+        context["thread_updates"] = thread_fragments.poll_updates(duel, windows, context["participants"], shown)
+        html = render_to_string("duels/duel.html#live", context, request=request)
+        cache.set(key, html, live_poll.LIVE_SECONDS)
+    response = HttpResponse(html)
     patch_vary_headers(response, ("HX-Request", "HX-Target"))
     return response
 
