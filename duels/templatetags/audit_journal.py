@@ -3,12 +3,18 @@
 The duel and adjudication pages show only the latest entries (issue 16: two per declaration, the
 page grew with the duel), with a link to the whole journal (`duels:journal`)."""
 from django import template
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
 from audit.selectors import audit_for_duel
 
 register = template.Library()
 
 LATEST = 10  # entries on the duel and adjudication pages
+ENTRIES_TEMPLATE = "duels/_audit_log_entries.html"
+CACHE_SECONDS = 600  # entries never change (append-only); an actor's new name shows within this
 
 
 def may_read_journal(context) -> bool:
@@ -21,14 +27,24 @@ def may_read_journal(context) -> bool:
     )
 
 
-@register.inclusion_tag("duels/_audit_log_entries.html", takes_context=True)
+@register.simple_tag(takes_context=True)
 def audit_journal(context, whole=False):
-    """The latest LATEST entries, oldest first (one query: one more row says whether there are older
-    ones), or every entry with `whole`."""
+    """The latest LATEST entries, oldest first, or every entry with `whole`. The latest are one light
+    query (their ids; one more row says whether there are older ones) and their HTML, rendered once
+    per set of entries and language: the log is append-only, so the ids say all that can change."""
     if not may_read_journal(context):
-        return {"entries": None}
+        return ""
     duel = context["duel"]
     if whole:
-        return {"entries": list(audit_for_duel(duel=duel)), "duel": duel, "whole": True}
-    newest = list(audit_for_duel(duel=duel).reverse()[:LATEST + 1])
-    return {"entries": newest[:LATEST][::-1], "older": len(newest) > LATEST, "duel": duel, "latest": LATEST}
+        return render_to_string(ENTRIES_TEMPLATE, {"entries": list(audit_for_duel(duel=duel)), "duel": duel,
+                                                   "whole": True})
+    ids = list(audit_for_duel(duel=duel).reverse().values_list("pk", flat=True)[:LATEST + 1])
+    stamp = int(duel.created_at.timestamp() * 1e6)  # a reused pk (a fresh test database) is another duel
+    key = f"audit-journal:{duel.pk}:{stamp}:{get_language()}:{','.join(map(str, ids))}"
+    html = cache.get(key)
+    if html is None:
+        entries = list(audit_for_duel(duel=duel).filter(pk__in=ids[:LATEST]))
+        html = render_to_string(ENTRIES_TEMPLATE, {"entries": entries, "older": len(ids) > LATEST, "duel": duel,
+                                                   "latest": LATEST})
+        cache.set(key, html, CACHE_SECONDS)
+    return mark_safe(html)  # noqa: S308 - our own rendered template

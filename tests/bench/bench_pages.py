@@ -10,7 +10,9 @@ next to the one of DATABASE_URL, or a temporary SQLite file), loads the spell ca
 
 - the login floor: a view that only reads `request.user` (session + user, 2 queries);
 - the duel page, player's turn (one duellist has posted, the other is expected and sees the form);
-- the HTMX poll after a change (the live part, with a stale version);
+- the HTMX poll after a change (the live part, with a stale version): as served from the cache
+  (duels/live_poll.py: rendered once per version and viewer; spectators share one), and as the first
+  page to ask for that version (rendered);
 - the adjudication page with a draft declaration (both have posted, the referee prepared the draft).
 
 Prints each one's latency, its ratio to the floor timed in the same run (the figure that counts on a
@@ -22,6 +24,7 @@ The exit status is 0: this script reports, it does not judge. Not a test (pytest
 """
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import statistics
@@ -121,22 +124,29 @@ def measure(duels: dict[int, dict]) -> int:
         requests[f"duel page, player's turn, {turns} turns"] = (player, page, {})
         requests[f"HTMX poll after a change, {turns} turns"] = (
             player, page + "?v=stale", {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"})
+        # The same poll as the first to ask for its version (rendered, not from duels/live_poll.py's
+        # cache): each request names another last phase shown, beyond the duel's.
+        unique = itertools.count(10**6)
+        requests[f"HTMX poll, first for its version, {turns} turns"] = (
+            player, lambda page=page, unique=unique: f"{page}?v=stale&w={next(unique)}",
+            {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"})
         requests[f"adjudication with a draft, {turns} turns"] = (
             client_of(d["referee"]), reverse("duels:adjudicate", args=[d["draft_duel"]]), {})
     sizes, queries = {}, {}
     for label, (client, url, headers) in requests.items():
         with CaptureQueriesContext(connection) as captured:
-            response = client.get(url, **headers)
+            response = client.get(at(url), **headers)
         assert response.status_code == 200, (label, response.status_code, response.content[:300])
         sizes[label], queries[label] = len(response.content), len(captured)
         for _ in range(3):  # warm up
-            client.get(url, **headers)
+            client.get(at(url), **headers)
     timings: dict[str, list[float]] = {label: [] for label in requests}
     rng = random.Random(16)
     order = list(requests.items())
     for _ in range(ROUNDS):
         rng.shuffle(order)
         for label, (client, url, headers) in order:
+            url = at(url)
             t0 = time.perf_counter()
             client.get(url, **headers)
             timings[label].append((time.perf_counter() - t0) * 1000)
@@ -158,6 +168,11 @@ def measure(duels: dict[int, dict]) -> int:
     return 0
 
 
+def at(url) -> str:
+    """A request's URL: a string, or a callable giving a new one each time."""
+    return url() if callable(url) else url
+
+
 def profile(requests: dict) -> None:
     """Where the time goes: 20 runs of each request under cProfile, the top functions by own time."""
     import cProfile
@@ -168,14 +183,14 @@ def profile(requests: dict) -> None:
 
     for label, (client, url, headers) in requests.items():
         with CaptureQueriesContext(connection) as captured:
-            client.get(url, **headers)
+            client.get(at(url), **headers)
         print(f"\n== {label}: {len(captured)} queries")
         for query in captured:
             print("  ", query["sql"][:160])
         profiler = cProfile.Profile()
         profiler.enable()
         for _ in range(20):
-            client.get(url, **headers)
+            client.get(at(url), **headers)
         profiler.disable()
         print(f"\n== {label}")
         stats = pstats.Stats(profiler).sort_stats("cumulative")
