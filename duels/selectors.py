@@ -73,11 +73,20 @@ def duel_timeline(duel: Duel) -> QuerySet[Window]:
     )
 
 
-def duel_timeline_recent(duel: Duel) -> QuerySet[Window]:
+def duel_timeline_recent(duel: Duel, participants: list[Participant]) -> list[Window]:
     """`duel_timeline` for the last two turns only: the adjudication page shows the phase under review
     and checks whether the latest declaration (the only one that can be corrected, always of the
-    current turn or the one before) can still be corrected. Flat in the number of turns."""
-    return duel_timeline(duel).filter(turn__gte=settled_turn(duel))
+    current turn or the one before) can still be corrected. Flat in the number of turns. The posts'
+    and slots' participants are the page's own `participants` (with their duellist), not joined again."""
+    windows = list(
+        Window.objects.filter(duel=duel, turn__gte=settled_turn(duel))
+        .order_by("turn", "opened_at", "pk")
+        .prefetch_related(Prefetch("posts", queryset=Post.objects.order_by("order")), "slots")
+        .select_related("declaration")
+    )
+    for window in windows:
+        with_participants([*window.posts.all(), *window.slots.all()], participants)
+    return windows
 
 
 def duel_windows_outline(duel: Duel, from_turn: int = 1) -> QuerySet[Window]:
@@ -195,18 +204,31 @@ def exemptions_pending_for(user: User):
     return qs.order_by("requested_at", "pk")
 
 
-def exemptions_of_duel(duel: Duel):
+def exemptions_of_duel(participants: list[Participant]) -> list:
+    """The exemption requests of these participants (the duel's, or one duellist's), oldest first, each
+    with its participant from that list (with their duellist)."""
     from duels.models import Exemption
 
-    return Exemption.objects.filter(participant__duel=duel).select_related("participant__duellist").order_by(
-        "requested_at", "pk"
-    )
+    rows = Exemption.objects.filter(participant__in=[p.pk for p in participants]).order_by("requested_at", "pk")
+    return with_participants(rows, participants)
 
 
-def faults_of_duel(duel: Duel):
+def faults_of_duel(participants: list[Participant]) -> list:
+    """The faults of these participants (as exemptions_of_duel), with who recorded them."""
     from duels.models import Fault
 
-    return Fault.objects.filter(participant__duel=duel).select_related("participant__duellist", "recorded_by")
+    rows = Fault.objects.filter(participant__in=[p.pk for p in participants]).select_related("recorded_by")
+    return with_participants(rows, participants)
+
+
+def with_participants(rows, participants: list[Participant]) -> list:
+    """Rows of a participant's (posts, slots, faults, exemptions) with their participant taken from the
+    page's own list rather than joined again."""
+    by_pk = {p.pk: p for p in participants}
+    rows = list(rows)
+    for row in rows:
+        row.participant = by_pk[row.participant_id]
+    return rows
 
 
 def registrations_waiting_count() -> dict[tuple[str, str], int]:

@@ -88,7 +88,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
     if me is not None and duel.is_running and slot is not None and slot.status == SlotStatus.WAITING:
         context["options"] = action_form.action_choices(duel, window, state, me, participants, posted=posted)
         context["choices_html"] = context["options"]["html"]
-        exemptions = list(selectors.exemptions_of_duel(duel).filter(participant=me))
+        exemptions = selectors.exemptions_of_duel([me])
         context["my_exemptions"] = exemptions
         context["can_ask_exemption"] = not me.exemption_used and not any(
             e.status in ("requested", "granted") for e in exemptions)

@@ -116,7 +116,7 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
     the stage it leads to), the comment box and publish; the start signal; faults; exemptions."""
     duel = _refereed_duel(request, pk)
     participants = list(duel.participants.all())
-    windows = list(selectors.duel_timeline_recent(duel))
+    windows = selectors.duel_timeline_recent(duel, participants)
     thread = presenters.thread(duel, windows[-1:], participants)  # only the phase under review is shown
     state = DuelState.from_dict(duel.state) if duel.state else presenters.preview_state(duel, participants)
     draft = selectors.draft_in(windows)
@@ -127,8 +127,8 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
         "draft": None, "publish_form": blank_form_html(PublishForm, get_language()),
         "fault_form": fault_form.as_div() if fault_form else blank_form_html(
             FaultForm, get_language(), duellist_choices(participants)),
-        "faults": list(selectors.faults_of_duel(duel)),
-        "exemptions": list(selectors.exemptions_of_duel(duel)),
+        "faults": selectors.faults_of_duel(participants),
+        "exemptions": selectors.exemptions_of_duel(participants),
     }
     if draft is not None:
         names = presenters.names_by_engine_id(participants)
