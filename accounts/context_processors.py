@@ -1,12 +1,10 @@
 from django.utils.functional import SimpleLazyObject
 
-from accounts.notifications import unread_count
 
-
-def notifications(request):
-    """The bell's count for logged-in users: one query, run only when a template shows the bell (the
-    HTMX fragments, such as the duel page's poll, never do)."""
+def menu(request):
+    """What the site menu says of a logged-in user: the bell's unread count and whether they referee
+    (the "Arbitrage" link). One statement (User.menu_facts), run only when a template shows the menu
+    (the HTMX fragments, such as the duel page's poll, never do)."""
     if not getattr(request, "user", None) or not request.user.is_authenticated:
         return {}
-    user = request.user
-    return {"unread_notifications": SimpleLazyObject(lambda: unread_count(user))}
+    return {"menu": SimpleLazyObject(request.user.menu_facts)}

@@ -23,6 +23,21 @@ class User(AbstractUser):
     def is_referee(self) -> bool:
         return self.is_staff or self.groups.filter(name=REFEREE_GROUP).exists()
 
+    def menu_facts(self) -> dict:
+        """The site menu's {"unread": notices not read, "is_referee": bool} in one statement; the
+        count alone when this request already checked the referee group (a referee page's permission)."""
+        from django.contrib.auth.models import Group
+        from django.db.models import Count, Exists, OuterRef, Q
+
+        unread = Count("notifications", filter=Q(notifications__read_at__isnull=True))
+        mine = User.objects.filter(pk=self.pk)
+        if "is_referee" in self.__dict__:
+            return {"unread": mine.aggregate(unread=unread)["unread"], "is_referee": self.is_referee}
+        in_group = Exists(Group.objects.filter(user=OuterRef("pk"), name=REFEREE_GROUP))
+        row = mine.annotate(unread=unread, in_group=in_group).values("unread", "in_group").get()
+        self.__dict__["is_referee"] = self.is_staff or row["in_group"]  # is_referee, answered
+        return {"unread": row["unread"], "is_referee": self.is_referee}
+
 
 class Duellist(models.Model):
     """A forum member's duel profile, synced from the forum (CSV import or staff API)."""

@@ -141,7 +141,3 @@ def notifications_mark_read(*, user: User, ids: list[int] | None = None) -> int:
     if ids is not None:
         unread = unread.filter(id__in=ids)
     return unread.update(read_at=timezone.now())
-
-
-def unread_count(user: User) -> int:
-    return Notification.objects.filter(user=user, read_at__isnull=True).count()

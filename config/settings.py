@@ -99,7 +99,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "accounts.context_processors.notifications",
+                "accounts.context_processors.menu",
             ],
         },
     },

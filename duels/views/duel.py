@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from duels import action_form, live_poll, presenters, selectors, spectators, thread_fragments
 from duels.engine import DuelState
 from duels.forms import ExemptionForm, MagicTypesForm, action_steps, defence_steps
-from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, Post, SlotStatus, Window, WindowSlot
+from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, Post, SlotStatus, Window
 from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, milestones, post_submit
 from duels.services.common import is_duel_referee
 from duels.services.posting import MIN_RP_WORDS
@@ -60,10 +60,8 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         windows = recent_windows(duel)
     window = presenters.open_window_of(windows)
     if window is not None:  # the open phase's posts (the moves already announced) and who is expected
-        participant = "participant__duellist"
-        prefetch_related_objects([window], Prefetch("posts", queryset=Post.objects.select_related(participant)
-                                                    .order_by("order")),
-                                 Prefetch("slots", queryset=WindowSlot.objects.select_related(participant)))
+        prefetch_related_objects([window], Prefetch("posts", queryset=Post.objects.order_by("order")), "slots")
+        selectors.with_participants([*window.posts.all(), *window.slots.all()], participants)
     slot = presenters.my_slot(window, me)
     state = DuelState.from_dict(duel.state, spells=duel.spells) if duel.state else presenters.preview_state(duel, participants)
     context = {

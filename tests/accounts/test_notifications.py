@@ -54,3 +54,38 @@ def test_marking_read_never_touches_another_users_notices():
 def test_notification_pages_need_login_and_post_with_csrf(client):
     assert client.get(reverse("notifications")).status_code == 302
     assert client.get(reverse("notifications_read")).status_code == 302
+
+
+def menu_statements(client, url) -> tuple[str, list[str]]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url).content.decode()
+    return page, [q["sql"] for q in queries if "accounts_notification" in q["sql"] or "auth_group" in q["sql"]]
+
+
+@pytest.mark.parametrize("referee", [False, True])
+def test_the_menu_reads_the_bell_and_the_referee_link_in_one_statement(client, referee):
+    from tests.factories.duels import RefereeFactory
+
+    user = RefereeFactory() if referee else UserFactory()
+    notification_send(user=user, kind="duel", message="une")
+    notification_send(user=user, kind="duel", message="deux")
+    client.force_login(user)
+    page, statements = menu_statements(client, reverse("home"))
+    assert 'data-unread="2"' in page
+    assert (f'href="{reverse("duels:referee")}"' in page) is referee
+    assert len(statements) == 1
+
+
+def test_a_referee_page_that_checked_the_group_counts_the_bell_alone(client):
+    from tests.factories.duels import RefereeFactory
+
+    referee = RefereeFactory()
+    notification_send(user=referee, kind="duel", message="une")
+    client.force_login(referee)
+    page, statements = menu_statements(client, reverse("duels:referee"))
+    assert 'data-unread="1"' in page and f'href="{reverse("duels:referee")}"' in page
+    counts = [sql for sql in statements if "accounts_notification" in sql]
+    assert len(counts) == 1 and "auth_group" not in counts[0]  # the permission checked the group already
