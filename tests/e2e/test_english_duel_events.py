@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from duels.services.corrections import declaration_correct, latest_published
 from tests.duels.helpers import bet_for, declare, post, started_duel
@@ -44,7 +45,9 @@ def test_an_english_duel_page_has_no_french_event_left(new_page):
     page.get_by_label(re.compile("Password", re.I)).fill(PASSWORD)
     page.get_by_role("button", name=re.compile("Log in", re.I)).click()
     page.goto(f"/duels/{duel.pk}/")
+    # Earlier phases are folded and fetched when opened (issue 16): open them all and wait for their HTML.
     page.evaluate("document.querySelectorAll('details.window').forEach(d => d.open = true)")
+    expect(page.locator("details.window[hx-get]")).to_have_count(0)
     # the struck-through version a correction replaced reads in English too
     assert page.locator(".declaration-revision .revision-text").count() == 1
     thread = page.locator(".thread .declaration").all_inner_texts()
