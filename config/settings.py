@@ -190,6 +190,9 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+if REDIS_URL:  # rendered HTML under content keys, kept per process in front of Redis (duels/html_cache.py)
+    CACHES["local"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "estrade-html",
+                       "OPTIONS": {"MAX_ENTRIES": 400}}
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -12,12 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from duels import action_options, presenters
+from duels import action_options, html_cache, presenters
 from duels.engine import DuelState
 from duels.models import Duel, Participant, Window
 from spells.models import MagicType
@@ -43,10 +42,10 @@ def action_choices(duel: Duel, window: Window, state: DuelState, me: Participant
     if posted:  # the player's own input to show again: not shared, not cached
         return _build(duel, state, me, participants, posted)
     key = choices_key(duel, window, me, participants)
-    choices = cache.get(key)
+    choices = html_cache.get(key, CACHE_SECONDS)
     if choices is None:
         choices = _build(duel, state, me, participants, {})
-        cache.set(key, choices, CACHE_SECONDS)
+        html_cache.set(key, choices, CACHE_SECONDS)
     return {**choices, "html": mark_safe(choices["html"])}  # noqa: S308 - our own rendered template
 
 

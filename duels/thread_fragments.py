@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import hashlib
 
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from duels import presenters, selectors
+from duels import html_cache, presenters, selectors
 from duels.models import DeclarationStatus, Duel, Participant, Window
 
 TEMPLATE_VERSION = 1  # bump when _turn.html or the thread partials change
@@ -74,7 +73,7 @@ def fragments(duel: Duel, windows: list[Window], participants: list[Participant]
     names = names_digest(participants)
     keys = {w.pk: fragment_key(duel, w, unfolded=w.pk in unfolded, following_due=following[w.pk],
                                language=language, names=names) for w in wanted}
-    found = cache.get_many(list(keys.values()))
+    found = html_cache.get_many(list(keys.values()), CACHE_SECONDS)
     html = {pk: found[key] for pk, key in keys.items() if key in found}
     missing = [w for w in wanted if w.pk not in html]
     folded = [w for w in missing if w.pk not in unfolded]
@@ -86,7 +85,7 @@ def fragments(duel: Duel, windows: list[Window], participants: list[Participant]
         for view in presenters.thread(duel, loaded, participants, following_due=following):
             view.open = True
             html[view.id] = render_to_string("duels/_turn.html", {"w": view})
-    cache.set_many({keys[w.pk]: html[w.pk] for w in missing}, CACHE_SECONDS)
+    html_cache.set_many({keys[w.pk]: html[w.pk] for w in missing}, CACHE_SECONDS)
     return {pk: mark_safe(text) for pk, text in html.items()}  # noqa: S308 - our own rendered templates
 
 
@@ -111,14 +110,14 @@ def recent_outline_and_settled_html(duel: Duel, participants: list[Participant])
         "thread-settled", TEMPLATE_VERSION, duel.pk, int(duel.created_at.timestamp() * 1e6), settled,
         get_language() or "fr", names_digest(participants), duel.referee_id or 0,
     ))
-    html = cache.get(key)
+    html = html_cache.get(key, CACHE_SECONDS)
     if html is not None:
         return list(selectors.duel_windows_outline(duel, from_turn=settled)), html
     everything = list(selectors.duel_windows_outline(duel))
     older = [w for w in everything if w.turn < settled]
     parts = fragments(duel, everything, participants, wanted=older, unfolded=set())
     html = "".join(parts[w.pk] for w in older)
-    cache.set(key, html, CACHE_SECONDS)
+    html_cache.set(key, html, CACHE_SECONDS)
     return everything[len(older):], html
 
 

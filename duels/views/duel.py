@@ -4,7 +4,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpResponse
@@ -16,7 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from duels import action_form, live_poll, presenters, selectors, spectators, thread_fragments
+from duels import action_form, html_cache, live_poll, presenters, selectors, spectators, thread_fragments
 from duels.engine import DuelState
 from duels.forms import ExemptionForm, MagicTypesForm, action_steps, defence_steps
 from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, Post, SlotStatus, Window
@@ -109,12 +108,12 @@ def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
         "follow", duel.pk, int(duel.created_at.timestamp() * 1e6), get_language(), spectators.is_public(duel),
         latest.pk if latest else 0, latest.revision if latest else 0,
         ",".join(p.duellist.forum_name for p in participants)))
-    extra = cache.get(key)
+    extra = html_cache.get(key, thread_fragments.CACHE_SECONDS)
     if extra is None:  # the data and its HTML (the charts grow with the turns): rendered once
         full = list(Window.objects.filter(duel=duel).select_related("declaration").order_by("turn", "opened_at", "pk"))
         extra = follow_context(duel, full if latest else windows, participants)
         extra["follow_html"] = render_to_string("duels/public/_follow.html", extra)
-        cache.set(key, extra, thread_fragments.CACHE_SECONDS)
+        html_cache.set(key, extra, thread_fragments.CACHE_SECONDS)
     extra["follow_html"] = mark_safe(extra["follow_html"])  # noqa: S308 - our own rendered template
     return extra
 
@@ -151,12 +150,12 @@ def _live_poll(request, duel: Duel) -> HttpResponse:
         return response
     key = live_poll.live_key(duel, version, live_poll.viewer_participant(duel, request.user), shown_last=shown,
                              phase_changed=live_poll.phase_changed(request, duel, presenters.open_window_of(windows)))
-    html = cache.get(key)
+    html = html_cache.get(key, live_poll.LIVE_SECONDS)
     if html is None:
         context = duel_context(request, duel, windows=windows, whole_thread=False)
         context["thread_updates"] = thread_fragments.poll_updates(duel, windows, context["participants"], shown)
         html = render_to_string("duels/duel.html#live", context, request=request)
-        cache.set(key, html, live_poll.LIVE_SECONDS)
+        html_cache.set(key, html, live_poll.LIVE_SECONDS)
     response = HttpResponse(html)
     patch_vary_headers(response, ("HX-Request", "HX-Target"))
     return response

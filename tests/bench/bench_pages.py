@@ -21,6 +21,7 @@ shared machine), its size and its queries. Goals (issue 16): duel page ≤ 8× t
 The exit status is 0: this script reports, it does not judge. Not a test (pytest does not collect it).
 
     BENCH_PROFILE="poll" python tests/bench/bench_pages.py    # then profile the requests whose label has "poll"
+    BENCH_PROFILE_SORT=tottime BENCH_PROFILE_FILTER=duels ...  # pstats sort key and file filter
 """
 from __future__ import annotations
 
@@ -193,7 +194,7 @@ def profile(requests: dict) -> None:
             client.get(at(url), **headers)
         profiler.disable()
         print(f"\n== {label}")
-        stats = pstats.Stats(profiler).sort_stats("cumulative")
+        stats = pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_PROFILE_SORT", "cumulative"))
         stats.print_stats(os.environ.get("BENCH_PROFILE_FILTER", ""), 45)
 
 

@@ -1,0 +1,58 @@
+"""duels/html_cache.py: content-keyed HTML kept per process in front of the shared cache (issue 16)."""
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache, caches
+from django.test import override_settings
+
+from duels import html_cache
+
+TWO_LEVELS = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared-for-test"},
+    "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "local-for-test"},
+}
+ONE_LEVEL = {"default": TWO_LEVELS["default"]}
+
+
+@pytest.fixture
+def two_levels():
+    with override_settings(CACHES=TWO_LEVELS):
+        cache.clear()
+        caches["local"].clear()
+        yield caches["local"]
+        cache.clear()
+        caches["local"].clear()
+
+
+def test_what_is_stored_goes_to_both_levels(two_levels):
+    html_cache.set_many({"thread:1": "<p>un</p>", "thread:2": "<p>deux</p>"}, 3600)
+    assert cache.get_many(["thread:1", "thread:2"]) == {"thread:1": "<p>un</p>", "thread:2": "<p>deux</p>"}
+    assert two_levels.get("thread:2") == "<p>deux</p>"
+
+
+def test_a_value_in_memory_is_served_without_the_shared_cache(two_levels):
+    html_cache.set("cards:x", "<li>carte</li>", 3600)
+    cache.clear()  # Redis restarted, or another worker's eviction
+    assert html_cache.get("cards:x", 3600) == "<li>carte</li>"
+
+
+def test_a_value_found_in_the_shared_cache_is_kept_in_memory(two_levels):
+    cache.set("thread:9", "<p>neuf</p>", 3600)  # rendered by another worker
+    assert html_cache.get_many(["thread:9", "thread:absent"], 3600) == {"thread:9": "<p>neuf</p>"}
+    assert two_levels.get("thread:9") == "<p>neuf</p>"
+    assert two_levels.get("thread:absent") is None
+
+
+def test_memory_keeps_a_value_no_longer_than_its_lifetime(two_levels):
+    cache.set("poll:v1", "<div>live</div>", 60)
+    html_cache.get("poll:v1", 0)  # a zero lifetime: read it, but do not keep it
+    assert two_levels.get("poll:v1") is None
+
+
+def test_without_a_local_alias_the_shared_cache_is_the_only_level():
+    with override_settings(CACHES=ONE_LEVEL):
+        cache.clear()
+        html_cache.set("journal:1", "<ol></ol>", 600)
+        assert cache.get("journal:1") == "<ol></ol>"
+        cache.clear()
+        assert html_cache.get("journal:1", 600) is None
