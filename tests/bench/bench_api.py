@@ -173,7 +173,8 @@ def measure(seasons) -> int:
     settings.ROOT_URLCONF = bench_urls()
     clear_url_caches()
     set_urlconf(None)
-    season = seasons[-1].slug
+    last_duel = dt.date(2025, 1, 1) + dt.timedelta(minutes=DUELS * 10)  # seed()'s duels: one every 10 minutes
+    season = [s for s in seasons if s.starts_on <= last_duel][-1].slug  # the latest season with duels
     urls = {
         "floor (trivial DRF view)": "/bench/floor/",
         "rankings, first page": "/api/v1/rankings/",
@@ -192,9 +193,9 @@ def measure(seasons) -> int:
                 response = client.get(url)
             assert response.status_code == 200, (url, response.status_code, response.content[:300])
             counts.append(len(captured))
+            if os.environ.get("BENCH_SQL") and len(counts) == 1:  # the uncached request's statements
+                print(label, *(q["sql"][:200] for q in captured.captured_queries), sep="\n  ")
         queries[label] = tuple(counts)
-        if os.environ.get("BENCH_SQL"):
-            print(label, *(q["sql"][:200] for q in captured.captured_queries), sep="\n  ")
         for _ in range(30):
             client.get(url)
         reset_queries()
