@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache, caches
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 
 from duels import html_cache
 
@@ -56,3 +58,29 @@ def test_without_a_local_alias_the_shared_cache_is_the_only_level():
         assert cache.get("journal:1") == "<ol></ol>"
         cache.clear()
         assert html_cache.get("journal:1", 600) is None
+
+
+@pytest.mark.django_db
+def test_with_two_levels_the_duel_page_follows_the_duel(two_levels):
+    """The page as production serves it (Redis + each process's memory): a second view is served from
+    memory even when the shared cache lost everything, and a post shows at once (new keys)."""
+    from django.urls import reverse
+
+    from tests.duels.helpers import post, started_duel
+    from tests.pages.test_player_pages import client_for, text
+
+    duel, _referee, (a, b) = started_duel()
+    page = reverse("duels:duel", args=[duel.pk])
+    viewer = client_for(a.duellist.user)
+    with CaptureQueriesContext(connection) as rendering:
+        first = text(viewer.get(page))
+    assert "À vous de poster" in first
+    cache.clear()  # the shared cache lost everything: the phases, charts and choices come from memory
+    with CaptureQueriesContext(connection) as served:
+        again = text(viewer.get(page))
+    assert len(served) < len(rendering)  # no phase, chart or choice read again
+    assert again.count('class="window"') == first.count('class="window"')
+    post(duel, a, [], text="Je passe mon tour, baguette levée, sans un mot. " * 12)
+    after = text(viewer.get(page))
+    assert "À vous de poster" not in after
+    assert "Je passe mon tour, baguette levée" in after
