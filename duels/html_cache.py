@@ -1,15 +1,17 @@
-"""The cache of rendered HTML whose key is its content (issue 16): thread phases, spell cards, the
-action form's choices, the charts, the journal's entries, the poll of a version.
+"""The cache of rendered HTML whose key is its content (issue 16): thread phases, the action form's
+choices, the charts, the poll of a version.
 
 Every key here names everything its value depends on (ids, revisions, digests of the data, the
 language), so a value is never stale and nothing is ever invalidated: a change makes a new key. That
 lets each process keep what it read in its own memory, in front of the shared cache: with Redis
 (production), a page read ~100 KB of HTML from Redis and unpickled it on every request (about 2.7 ms
-of a 13 ms page under gunicorn); now a worker asks Redis once per key and then serves it from memory.
+of a 13 ms page, timed in process); now a worker asks Redis once per key and serves it from memory.
 
 Two levels, with Django's own backends (config/settings.py):
-- `caches["local"]`: a LocMemCache per process, bounded in entries (LOCAL_ENTRIES, about 20 KB each:
-  a few MB per worker), entries kept at most LOCAL_SECONDS;
+- `caches["local"]`: a LocMemCache per process, bounded in entries (300: entries are 1 to 60 KB, so
+  at most ~18 MB a worker, a few MB in practice), entries kept at most LOCAL_SECONDS; the spell
+  cards (`cast_cards`) stay in the shared cache only: they are inside the action choices' HTML,
+  which is kept here;
 - `cache` (the default): Redis in production, shared by the workers; the only level when there is no
   "local" alias (one process, no Redis: the default cache is already in memory).
 """

@@ -12,11 +12,10 @@ import hashlib
 import json
 
 from django import template
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-
-from duels import html_cache
 
 register = template.Library()
 
@@ -38,8 +37,8 @@ def cast_cards(context, casts, radio_name, prefix):
         return render_to_string(TEMPLATE, {"casts": casts, "radio_name": radio_name, "prefix": prefix,
                                            "posted": posted})
     key = cards_key(casts, radio_name, prefix)
-    html = html_cache.get(key, CACHE_SECONDS)
+    html = cache.get(key)
     if html is None:
         html = render_to_string(TEMPLATE, {"casts": casts, "radio_name": radio_name, "prefix": prefix, "posted": {}})
-        html_cache.set(key, html, CACHE_SECONDS)
+        cache.set(key, html, CACHE_SECONDS)
     return mark_safe(html)  # noqa: S308 - our own rendered template
