@@ -28,8 +28,9 @@ from duels.views.public import follow_context
 from spells.models import MagicType
 
 
-def _duel(pk: int) -> Duel:
-    return get_object_or_404(Duel.objects.select_related("referee"), pk=pk)
+def _duel(pk: int, *, with_referee: bool = True) -> Duel:
+    """The duel, with its referee (the page names them) unless the caller never shows them."""
+    return get_object_or_404(Duel.objects.select_related("referee") if with_referee else Duel.objects, pk=pk)
 
 
 def _types_form(me: Participant, duel: Duel, data=None) -> MagicTypesForm:
@@ -126,10 +127,11 @@ def duel_page(request, pk: int):
     """A full page; HTMX polling gets only the live part (stage, status, thread). Anyone may read a
     running or finished duel (spectators: read-only, published declarations only); before the start
     and once cancelled it stays for logged-in members."""
-    duel = _duel(pk)
+    polled = bool(request.htmx and request.htmx.target == "live")
+    duel = _duel(pk, with_referee=not polled)  # the live part does not name the referee
     if not _viewable(request, duel):
         return redirect_to_login(request.get_full_path())
-    if request.htmx and request.htmx.target == "live":
+    if polled:
         return _live_poll(request, duel)
     response = render(request, "duels/duel.html", duel_context(request, duel))
     patch_vary_headers(response, ("HX-Request", "HX-Target"))
