@@ -21,13 +21,11 @@ CAST_RESULTS = {
 LANDED = {"success", "pending"}
 
 
-def announced_moves(window, names: dict[str, str]) -> list[dict]:
-    """Moves already announced in the open phase's posts, in posting order (RULES.md §4.3: the
+def announced_moves(posts: list, names: dict[str, str]) -> list[dict]:
+    """Moves already announced in the open phase's posts (in posting order: RULES.md §4.3, the
     declaration resolves them in that order), so a player sees who will have moved before them."""
-    if window is None:
-        return []
     out = []
-    for post in window.posts.all():  # prefetched with the timeline
+    for post in posts:
         steps = post.steps or []
         cast_at = next((i for i, s in enumerate(steps) if "cast" in s), None)
         for index, step in enumerate(steps):

@@ -298,10 +298,11 @@ def open_window_of(windows: list[Window]) -> Window | None:
     return next((w for w in windows if w.state == WindowState.OPEN), None)
 
 
-def my_slot(window: Window | None, participant: Participant | None):
-    if window is None or participant is None:
+def my_slot(slots: list, participant: Participant | None):
+    """The participant's slot among the open phase's slots (None for a spectator or no open phase)."""
+    if participant is None:
         return None
-    return next((s for s in window.slots.all() if s.participant_id == participant.pk), None)
+    return next((s for s in slots if s.participant_id == participant.pk), None)
 
 
 def corrected_versions(windows: list[Window]) -> dict[int, list]:

@@ -221,6 +221,15 @@ def faults_of_duel(participants: list[Participant]) -> list:
     return with_participants(rows, participants)
 
 
+def open_phase_posts_and_slots(window: Window | None, participants: list[Participant]) -> tuple[list, list]:
+    """The open phase's posts (posting order) and slots, each with its participant from the page's
+    list: two plain statements (what the duel page and its poll show of the phase being played)."""
+    if window is None:
+        return [], []
+    posts = Post.objects.filter(window=window).order_by("order") if window.post_count else []
+    return with_participants(posts, participants), with_participants(window.slots.order_by("pk"), participants)
+
+
 def with_participants(rows, participants: list[Participant]) -> list:
     """Rows of a participant's (posts, slots, faults, exemptions) with their participant taken from the
     page's own list rather than joined again."""

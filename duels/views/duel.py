@@ -5,7 +5,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -18,7 +17,7 @@ from django.views.decorators.http import require_POST
 from duels import action_form, html_cache, live_poll, presenters, selectors, spectators, thread_fragments
 from duels.engine import DuelState
 from duels.forms import ExemptionForm, MagicTypesForm, action_steps, defence_steps
-from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, Post, SlotStatus, Window
+from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, SlotStatus, Window
 from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, milestones, post_submit
 from duels.services.common import is_duel_referee
 from duels.services.posting import MIN_RP_WORDS
@@ -59,15 +58,15 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
     elif windows is None:
         windows = recent_windows(duel)
     window = presenters.open_window_of(windows)
-    if window is not None:  # the open phase's posts (the moves already announced) and who is expected
-        prefetch_related_objects([window], Prefetch("posts", queryset=Post.objects.order_by("order")), "slots")
-        selectors.with_participants([*window.posts.all(), *window.slots.all()], participants)
-    slot = presenters.my_slot(window, me)
+    # the open phase's posts (the moves already announced) and who is expected
+    open_posts, open_slots = selectors.open_phase_posts_and_slots(window, participants)
+    slot = presenters.my_slot(open_slots, me)
     state = DuelState.from_dict(duel.state, spells=duel.spells) if duel.state else presenters.preview_state(duel, participants)
     context = {
         "duel": duel, "participants": participants, "me": me, "window": window, "slot": slot,
         "stage": presenters.stage(state, participants, me),
-        "announced": presenters.summary.announced_moves(window, presenters.names_by_engine_id(participants)),
+        "announced": presenters.summary.announced_moves(open_posts, presenters.names_by_engine_id(participants)),
+        "waiting": [s for s in open_slots if s.status == SlotStatus.WAITING],
         "windows": windows, "last_window_id": windows[-1].pk if windows else 0,
         "version": selectors.duel_version(duel, windows),
         "phase_key": live_poll.phase_key(duel, window), "phase_changed": live_poll.phase_changed(request, duel, window),
