@@ -26,6 +26,24 @@ def test_the_stage_shows_the_moves_already_announced():
     assert f"annoncé : {a.duellist.forum_name} → 6" in page
 
 
+def test_the_page_names_who_is_still_expected_and_by_when():
+    import re
+
+    from django.utils import timezone
+
+    duel, _referee, (a, b) = started_duel(spells=SPELLS)
+    waiting = re.compile(r'<div class="waiting">(.*?)</div>', re.S)
+    both = waiting.search(page_of(a.duellist.user, duel)).group(1)
+    assert a.duellist.forum_name in both and b.duellist.forum_name in both
+    post(duel, a, [{"move": 6}])
+    page = page_of(b.duellist.user, duel)
+    left = waiting.search(page).group(1)
+    assert b.duellist.forum_name in left and a.duellist.forum_name not in left
+    deadline = duel.windows.get(state="open").slots.get(participant=b).deadline
+    assert f"avant le <time datetime=\"{timezone.localtime(deadline).isoformat()}\">" in left
+    assert "À vous de poster" in page
+
+
 def test_a_won_bet_that_misses_on_range_is_not_called_a_success():
     duel, referee, (a, b) = started_duel(spells=SPELLS)  # 4 and 8: distance 4, range 3
     post(duel, a, [{"cast": "jab", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
