@@ -223,10 +223,11 @@ def faults_of_duel(participants: list[Participant]) -> list:
 
 def open_phase_posts_and_slots(window: Window | None, participants: list[Participant]) -> tuple[list, list]:
     """The open phase's posts (posting order) and slots, each with its participant from the page's
-    list: two plain statements (what the duel page and its poll show of the phase being played)."""
+    list: two plain statements (what the duel page and its poll show of the phase being played).
+    `window`: from duel_windows_outline (its post_count spares the posts statement when there are none)."""
     if window is None:
         return [], []
-    posts = Post.objects.filter(window=window).order_by("order") if window.post_count else []
+    posts = window.posts.order_by("order") if window.post_count else []
     return with_participants(posts, participants), with_participants(window.slots.order_by("pk"), participants)
 
 

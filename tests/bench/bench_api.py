@@ -42,6 +42,7 @@ DUELLISTS = int(os.environ.get("BENCH_DUELLISTS", 10_000))
 DUELS = int(os.environ.get("BENCH_DUELS", 100_000))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", 400))
 BATCH = 5_000
+FIRST_DUEL = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)  # then one every 10 minutes
 warnings.filterwarnings("ignore", message="Limit for query logging exceeded")  # DEBUG's query log
 
 
@@ -80,7 +81,6 @@ def seed():
     rng = random.Random(8)
     salary = dict(SalaryScale.objects.values_list("year", "daily_salary"))
     t0 = time.perf_counter()
-    start = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
     with transaction.atomic():
         referee = User.objects.create(username="arbitre", is_staff=True)
         duellists = Duellist.objects.bulk_create(
@@ -96,7 +96,7 @@ def seed():
         ])
         duels = []
         for n in range(DUELS):
-            finished = start + dt.timedelta(minutes=n * 10 + rng.randrange(10))  # two years of duels
+            finished = FIRST_DUEL + dt.timedelta(minutes=n * 10 + rng.randrange(10))  # two years of duels
             draw = rng.random() < 0.1
             seed_hex = hashlib.sha256(n.to_bytes(4, "big")).hexdigest()
             duels.append(Duel(
@@ -173,7 +173,7 @@ def measure(seasons) -> int:
     settings.ROOT_URLCONF = bench_urls()
     clear_url_caches()
     set_urlconf(None)
-    last_duel = dt.date(2025, 1, 1) + dt.timedelta(minutes=DUELS * 10)  # seed()'s duels: one every 10 minutes
+    last_duel = (FIRST_DUEL + dt.timedelta(minutes=DUELS * 10)).date()
     season = [s for s in seasons if s.starts_on <= last_duel][-1].slug  # the latest season with duels
     urls = {
         "floor (trivial DRF view)": "/bench/floor/",

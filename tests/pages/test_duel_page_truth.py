@@ -2,9 +2,11 @@
 (on the page and in its forum copy) says what each die decided and then what happened, where everyone
 stands, the winners by name and what comes next."""
 import html
+import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.duels.helpers import bet_for, declare, post, started_duel
 from tests.factories.duels import TEST_SPELLS
@@ -27,10 +29,6 @@ def test_the_stage_shows_the_moves_already_announced():
 
 
 def test_the_page_names_who_is_still_expected_and_by_when():
-    import re
-
-    from django.utils import timezone
-
     duel, _referee, (a, b) = started_duel(spells=SPELLS)
     waiting = re.compile(r'<div class="waiting">(.*?)</div>', re.S)
     both = waiting.search(page_of(a.duellist.user, duel)).group(1)
