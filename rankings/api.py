@@ -26,10 +26,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import renderers, serializers
 from rest_framework.negotiation import BaseContentNegotiation
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.pagination import PageSizePagination
 from config.api import IsStaffOrReadOnly
 from duels.models import DuelFormat, DuelKind
 from rankings import selectors
@@ -205,14 +205,6 @@ PAGINATED_RANKING = inline_serializer("PaginatedRankingList", fields={
     "tie_break": serializers.CharField(),
     "results": RankingLineSerializer(many=True),
 })
-
-
-class PageSizePagination(PageNumberPagination):
-    """50 a page; `page_size` up to 200."""
-
-    page_size = 50
-    page_size_query_param = "page_size"
-    max_page_size = 200
 
 
 MAX_PAGE_NUMBER = 2**31 // 200

@@ -12,9 +12,9 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.pagination import PageSizePagination
 from config.api import IsStaffOrReadOnly
 from rankings import selectors, services
-from rankings.api import PageSizePagination
 from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS, Season, Standing
 
 

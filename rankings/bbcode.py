@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from duels.bbcode import bbcode_safe, bbcode_text
+from duels.export.bbcode import bbcode_safe, bbcode_text
 from duels.models import DuelFormat, DuelKind
 
 __all__ = ["bbcode_text", "ranking_bbcode", "rewards_bbcode", "scope_title"]

@@ -11,9 +11,12 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from duels import images, presenters, selectors, spectators
+from duels import selectors
 from duels.engine import DuelState
+from duels.export import images
 from duels.models import DeclarationKind, DuelStatus
+from duels.pages import presenters
+from duels.selectors import spectators
 from duels.views.common import POLL_SECONDS
 
 EMBED_POLL_SECONDS = 15  # a forum thread is read, not played in: a gentler poll than the duel page

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from duels import bbcode
+from duels.export import bbcode
 from rankings.bbcode import ranking_bbcode, rewards_bbcode
 
 

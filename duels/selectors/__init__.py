@@ -255,7 +255,7 @@ def settled_turn(duel: Duel) -> int:
     """Phases of the turns before this one can no longer change: only the latest published declaration
     can be corrected, and it belongs to the current turn or the one before (the correction of a
     declaration, its voided posts and the phases it removes are all in those two turns). The pages read
-    the last two turns; the settled phases before them are cached HTML (duels/thread_fragments.py)."""
+    the last two turns; the settled phases before them are cached HTML (duels/pages/thread_fragments.py)."""
     return max(duel.turn - 1, 1)
 
 

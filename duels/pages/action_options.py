@@ -6,8 +6,8 @@ from __future__ import annotations
 from duels.engine import DuelState, options_for
 from duels.engine.options import reachable_zones
 from duels.models import Participant, Phase
-from duels.presenters import names_by_engine_id
-from duels.zone_options import occupants_by_zone, zone_target
+from duels.pages.presenters import names_by_engine_id
+from duels.pages.zone_options import occupants_by_zone, zone_target
 
 
 def variant_key(slug: str, modulation: int | None, overlevel: bool) -> str:

@@ -16,9 +16,9 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from duels import action_options, html_cache, presenters
 from duels.engine import DuelState
 from duels.models import Duel, Participant, Window
+from duels.pages import action_options, html_cache, presenters
 from spells.models import MagicType
 
 TEMPLATE = "duels/_action_choices.html"

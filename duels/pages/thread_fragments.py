@@ -18,8 +18,9 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from duels import html_cache, presenters, selectors
+from duels import selectors
 from duels.models import DeclarationStatus, Duel, Participant, Window
+from duels.pages import html_cache, presenters
 
 TEMPLATE_VERSION = 1  # bump when _turn.html or the thread partials change
 CACHE_SECONDS = 7 * 24 * 3600

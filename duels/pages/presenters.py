@@ -8,10 +8,8 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from duels import bbcode
-from duels import declaration_summary as summary
 from duels.engine import DuelState, new_duel_state
-from duels.event_text import event_text
+from duels.export import bbcode
 from duels.models import (
     DeclarationStatus,
     Duel,
@@ -21,6 +19,8 @@ from duels.models import (
     Window,
     WindowState,
 )
+from duels.pages import declaration_summary as summary
+from duels.pages.event_text import event_text
 
 ZONES = range(0, 13)  # 0 and 12: off the stage
 

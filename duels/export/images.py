@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
-from duels.presenters import Token, Zone
+from duels.pages.presenters import Token, Zone
 
 WIDTH = 800
 MARGIN = 10

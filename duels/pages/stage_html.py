@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from duels.presenters import Zone
+from duels.pages.presenters import Zone
 
 TEMPLATE = "duels/duel.html#stage"
 KEPT = 512

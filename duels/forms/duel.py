@@ -9,8 +9,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import YEAR_CHOICES, Duellist
-from duels.action_options import parse_variant_key
 from duels.models import DuelFormat, DuelKind, FaultKind
+from duels.pages.action_options import parse_variant_key
 from duels.services.errors import DuelError
 
 

@@ -61,6 +61,6 @@ def turn_last_declaration(duel: Duel, *, turn: int) -> Declaration | None:
 
 
 def current_state(duel: Duel, participants: list[Participant]) -> DuelState:
-    from duels.presenters import preview_state
+    from duels.pages.presenters import preview_state
 
     return DuelState.from_dict(duel.state, spells=duel.spells) if duel.state else preview_state(duel, participants)
