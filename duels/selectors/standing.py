@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from accounts.models import YEAR_CHOICES, Duellist
-from accounts.services import eligibility
+from accounts.services.members import eligibility
 from duels import selectors
 from duels.models import OVER, Participant
 from duels.services import wand_rest_remaining

@@ -158,7 +158,7 @@ def follow_context(duel, windows, participants) -> dict:
     published declarations the page already read) and, for a public duel, the snippets to paste."""
     from django.urls import reverse
 
-    from rankings.charts import points_over_turns
+    from rankings.pages.charts import points_over_turns
 
     states = [(w.turn, w.declaration.state_after) for w in windows
               if presenters._has_declaration(w) and w.declaration.is_published]

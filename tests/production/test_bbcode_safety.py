@@ -5,7 +5,7 @@ import re
 import pytest
 
 from duels.export import bbcode
-from rankings.bbcode import ranking_bbcode, rewards_bbcode
+from rankings.export.bbcode import ranking_bbcode, rewards_bbcode
 
 
 @pytest.mark.parametrize("written", [

@@ -5,8 +5,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from rankings import charts
-from rankings.statistics import club_statistics
+from rankings.pages import charts
+from rankings.selectors.statistics import club_statistics
 
 
 @require_GET

@@ -1,5 +1,5 @@
 """Rankings API, seasons and duellists: the season list (staff write it; the season's table is built at
-once) and the duellists with their records. The champions table itself: `rankings.api`."""
+once) and the duellists with their records. The champions table itself: `rankings.api.table`."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -14,8 +14,9 @@ from rest_framework.views import APIView
 
 from common.pagination import PageSizePagination
 from config.api import IsStaffOrReadOnly
-from rankings import selectors, services
+from rankings import selectors
 from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS, Season, Standing
+from rankings.services import rewards
 
 
 class SeasonSerializer(serializers.ModelSerializer):
@@ -42,7 +43,7 @@ class SeasonListView(generics.ListCreateAPIView):
     queryset = Season.objects.order_by("-starts_on", "pk")
 
     def perform_create(self, serializer):
-        serializer.instance = services.season_save(season=Season(**serializer.validated_data))
+        serializer.instance = rewards.season_save(season=Season(**serializer.validated_data))
 
 
 class SeasonDetailView(generics.RetrieveUpdateDestroyAPIView):
@@ -55,10 +56,10 @@ class SeasonDetailView(generics.RetrieveUpdateDestroyAPIView):
         season = serializer.instance
         for name, value in serializer.validated_data.items():
             setattr(season, name, value)
-        serializer.instance = services.season_save(season=season)
+        serializer.instance = rewards.season_save(season=season)
 
     def perform_destroy(self, instance):
-        services.season_delete(season=instance)
+        rewards.season_delete(season=instance)
 
 
 class RecordSerializer(serializers.ModelSerializer):

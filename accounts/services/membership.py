@@ -10,8 +10,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.invitations import InvitationError, IssuedInvitation, invitation_create, invitation_pm_bbcode
 from accounts.models import REFEREE_GROUP, Duellist, EmailPreference, SignupRequest, User
+from accounts.services.invitations import (
+    InvitationError,
+    IssuedInvitation,
+    invitation_create,
+    invitation_pm_bbcode,
+)
 from audit.models import AuditAction
 from audit.services import audit_record
 

@@ -50,7 +50,7 @@ def eligibility(duellist: Duellist, today: dt.date) -> list[str]:
 
 @dataclass(frozen=True)
 class ForumMemberData:
-    """A forum member's data, already validated (see accounts.forum_members.clean_member_row)."""
+    """A forum member's data, already validated (see accounts.services.forum_members.clean_member_row)."""
 
     forum_id: int
     forum_name: str

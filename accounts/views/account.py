@@ -12,9 +12,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 
 from accounts.forms import ChoosePasswordForm, ProfileForm, SignupRequestForm
-from accounts.invitations import InvitationError, invitation_accept, invitation_check
-from accounts.membership import email_preferences, profile_update, signup_request_create
 from accounts.models import Duellist, Invitation, Notification
+from accounts.services.invitations import InvitationError, invitation_accept, invitation_check
+from accounts.services.membership import email_preferences, profile_update, signup_request_create
 
 
 @never_cache

@@ -3,7 +3,7 @@
 Reads are public (no token). The table's responses are cached until the table's revision changes,
 carry an ETag (`If-None-Match` gets a 304) and `Cache-Control: public, max-age=60` (see
 CachedTableView). Uncached, a JSON page is one statement: the page, the scope's size and the season
-named by its slug (see `selectors.RankingTable`). Seasons and duellists: `rankings.api_records`.
+named by its slug (see `selectors.RankingTable`). Seasons and duellists: `rankings.api.records`.
 
 `?format=` is the duel-format filter, not DRF's renderer override: REST_FRAMEWORK sets
 URL_FORMAT_OVERRIDE to None for the whole API.
@@ -33,7 +33,7 @@ from common.pagination import PageSizePagination
 from config.api import IsStaffOrReadOnly
 from duels.models import DuelFormat, DuelKind
 from rankings import selectors
-from rankings.bbcode import ranking_bbcode, scope_title
+from rankings.export.bbcode import ranking_bbcode, scope_title
 from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS
 
 CACHE_SECONDS = 60

@@ -21,7 +21,7 @@ import re
 
 from django.utils.translation import gettext as _
 
-from accounts.services import ForumMemberData
+from accounts.services.members import ForumMemberData
 
 REQUIRED_COLUMNS = ("forum_id", "forum_name", "joined_on", "post_count", "homework_year")
 OPTIONAL_COLUMNS = ("character_name", "rp_year", "magic_types", "prodigium")

@@ -9,11 +9,11 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
 from rankings import selectors
-from rankings.bbcode import rewards_bbcode
+from rankings.export.bbcode import rewards_bbcode
 from rankings.forms import RankingFilterForm
-from rankings.record import duellist_record
-from rankings.replay import duel_replay
-from rankings.services import rewards_mark_paid, rewards_to_pay
+from rankings.pages.replay import duel_replay
+from rankings.selectors.record import duellist_record
+from rankings.services.rewards import rewards_mark_paid, rewards_to_pay
 
 PAGE_SIZE = 50
 

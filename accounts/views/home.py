@@ -4,8 +4,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from accounts.models import Duellist
-from accounts.notifications import notifications_mark_read
-from accounts.services import eligibility
+from accounts.services.members import eligibility
+from accounts.services.notifications import notifications_mark_read
 
 
 def home(request):

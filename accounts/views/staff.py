@@ -7,9 +7,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.forms import SignupDecisionForm
-from accounts.invitations import InvitationError, invitation_pm_bbcode
-from accounts.membership import referee_role_set, signup_request_decide
 from accounts.models import REFEREE_GROUP, Duellist, SignupRequest, User
+from accounts.services.invitations import InvitationError, invitation_pm_bbcode
+from accounts.services.membership import referee_role_set, signup_request_decide
 
 
 def site_base(request) -> str:

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Duellist
 from duels.models import Participant, Post
-from rankings import charts
 from rankings.models import Outcome, Result, Season
+from rankings.pages import charts
 
 
 @dataclass
