@@ -3,8 +3,13 @@ from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
-from accounts.invitations import InvitationError, invitation_create, invitation_pm_bbcode, invitation_revoke
 from accounts.models import Duellist, EmailPreference, Invitation, Notification, SignupRequest, User
+from accounts.services.invitations import (
+    InvitationError,
+    invitation_create,
+    invitation_pm_bbcode,
+    invitation_revoke,
+)
 
 
 @admin.register(User)

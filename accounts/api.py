@@ -7,9 +7,9 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.invitations import InvitationError, invitation_create, invitation_pm_bbcode
 from accounts.models import Duellist, Invitation
-from accounts.services import ForumMemberData, forum_member_upsert
+from accounts.services.invitations import InvitationError, invitation_create, invitation_pm_bbcode
+from accounts.services.members import ForumMemberData, forum_member_upsert
 from config.api import IsStaff
 from spells.models import MagicType
 

@@ -124,7 +124,7 @@ class Notification(models.Model):
     @property
     def text(self) -> str:
         """The notice in the active language; a row stored before message ids keeps its French sentence."""
-        from accounts.notifications import notice_text
+        from accounts.services.notifications import notice_text
 
         return notice_text(self)
 

@@ -190,7 +190,7 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
-if REDIS_URL:  # rendered HTML under content keys, kept per process in front of Redis (duels/html_cache.py);
+if REDIS_URL:  # rendered HTML under content keys, kept per process in front of Redis (duels/pages/html_cache.py);
     # entries are 1-60 KB (a phase, the charts, a duellist's action choices): 300 stay under ~18 MB a worker
     CACHES["local"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "estrade-html",
                        "OPTIONS": {"MAX_ENTRIES": 300}}

@@ -18,10 +18,10 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.pagination import PageSizePagination
 from config.api import IsStaffOrReadOnly
 from duels import selectors
 from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant, WindowState
-from rankings.api import PageSizePagination
 
 
 def _result(participant: Participant):

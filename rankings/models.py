@@ -132,7 +132,7 @@ ALL_YEARS = 0  # Standing.year for "every year"
 
 class Standing(models.Model):
     """One duellist's line of the champions table in one scope, kept up to date by
-    `rankings.services.standings_apply` in the transaction that records the results, and recomputable
+    `rankings.services.standings.standings_apply` in the transaction that records the results, and recomputable
     from the Result rows (`manage.py rankings_rebuild`).
 
     A scope is (season or all-time) × (kind or all) × (format or all) × (year fought at or all): each

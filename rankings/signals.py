@@ -5,7 +5,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from accounts.models import Duellist
-from rankings.standings import table_revision_bump
+from rankings.services.standings import table_revision_bump
 
 
 @receiver(post_save, sender=Duellist, dispatch_uid="rankings_duellist_saved")

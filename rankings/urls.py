@@ -1,13 +1,13 @@
 from django.urls import path
 
-from rankings import statistics_views, views
+from rankings.views import pages, statistics
 
 app_name = "rankings"
 
 urlpatterns = [
-    path("", views.index, name="index"),
-    path("duellistes/<int:forum_id>/", views.duellist, name="duellist"),
-    path("duels/<int:pk>/", views.duel, name="duel"),
-    path("statistiques/", statistics_views.statistics, name="statistics"),
-    path("recompenses/", views.rewards, name="rewards"),
+    path("", pages.index, name="index"),
+    path("duellistes/<int:forum_id>/", pages.duellist, name="duellist"),
+    path("duels/<int:pk>/", pages.duel, name="duel"),
+    path("statistiques/", statistics.statistics, name="statistics"),
+    path("recompenses/", pages.rewards, name="rewards"),
 ]

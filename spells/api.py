@@ -6,8 +6,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
 
+from common.pagination import PageSizePagination
 from config.api import IsStaffOrReadOnly
-from rankings.api import PageSizePagination
 from spells import selectors
 from spells.models import TAG_FIELDS, MagicType, Spell
 

@@ -12,7 +12,7 @@ def _restore_migration_seed_data(request):
             return
         request.getfixturevalue(wanted[0])  # set the database up before touching it
     from rankings.models import SalaryScale
-    from rankings.salary import DEFAULT_DAILY_SALARY
+    from rankings.services.salary import DEFAULT_DAILY_SALARY
 
     if SalaryScale.objects.count() < len(DEFAULT_DAILY_SALARY):
         for year, salary in DEFAULT_DAILY_SALARY.items():

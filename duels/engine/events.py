@@ -3,7 +3,7 @@
 `text` is what the referee's declaration shows (and what `replay` prints); the other fields let the
 pages render or translate an event without parsing the sentence. `msgid` + `params` are the same
 sentence as a message id (French, marked with `gettext_noop` for the catalogue) and its values: the
-delivery layer (duels/event_text.py) translates them into the reader's language. A param may itself be
+delivery layer (duels/pages/event_text.py) translates them into the reader's language. A param may itself be
 a phrase ({"msgid", "params"}), translated the same way. No Django here: the engine stays pure.
 """
 from __future__ import annotations

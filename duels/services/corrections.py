@@ -153,7 +153,7 @@ def declaration_correct(
         return declaration
     declaration = declaration_publish(declaration=declaration, by=by, comment=declaration.referee_comment, now=now)
     if results_removed:  # the republish recorded the corrected results: the tables follow
-        from rankings.standings import standings_rebuild
+        from rankings.services.standings import standings_rebuild
 
         standings_rebuild()
     return declaration

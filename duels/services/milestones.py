@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext_noop, ngettext
 
 from accounts.models import Notification
-from accounts.notifications import joined, notice_part_text, notification_send, phrase, plural
+from accounts.services.notifications import joined, notice_part_text, notification_send, phrase, plural
 from duels.models import Declaration, DeclarationStatus, Duel
 from duels.services.notices import duel_name, duel_url
 

@@ -17,8 +17,8 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext_noop
 
 from accounts.models import Notification
-from accounts.notifications import _email as notification_email  # the e-mail notification_send sends
-from accounts.notifications import joined, moment, notice_fields, notification_send, phrase
+from accounts.services.notifications import _email as notification_email  # the e-mail notification_send sends
+from accounts.services.notifications import joined, moment, notice_fields, notification_send, phrase
 from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus, Window
 
 logger = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Duellist, User
-from accounts.services import eligibility
+from accounts.services.members import eligibility
 from duels.models import RUNNING, Duel, DuelFormat, DuelKind, DuelStatus, Registration, RegistrationStatus
 from duels.models.duel import NOT_STARTED
 from duels.services.errors import DuelError

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from accounts.models import Notification
-from accounts.notifications import moment, notification_send
+from accounts.services.notifications import moment, notification_send
 from duels.models import SlotStatus, WindowSlot, WindowState
 from duels.services.notices import duel_name, duel_url
 

@@ -35,8 +35,8 @@ def strkey(value) -> str:
 
 @register.inclusion_tag("duels/_eligibility.html", takes_context=True)
 def registration_standing(context, duellist, with_link=True):
-    """Where the duellist stands for registering, the same on every page (duels.standing)."""
-    from duels.standing import registration_standing as standing
+    """Where the duellist stands for registering, the same on every page (duels.selectors.standing)."""
+    from duels.selectors.standing import registration_standing as standing
 
     known = context.get("standing")  # the view computed it already (dashboard, registration)
     return {"standing": known or standing(duellist), "duellist": duellist, "with_link": with_link,
@@ -48,7 +48,7 @@ def bbcode_html(text: str):
     """RP text with its forum BBCode rendered ([b], [i], [u], [s], [color], [quote], [url]; safe links)."""
     from django.utils.safestring import mark_safe
 
-    from duels.bbcode import rp_html
+    from duels.export.bbcode import rp_html
 
     return mark_safe(rp_html(text))  # the bbcode parser escaped all HTML before rendering the tags
 
@@ -66,6 +66,6 @@ def type_labels(slugs) -> str:
 @register.simple_tag
 def stage_block(zones, stage_id: str = "live"):
     """The stage's HTML (the `stage` partial of duels/duel.html), rendered once per distinct stage."""
-    from duels.stage_html import stage_html
+    from duels.pages.stage_html import stage_html
 
     return stage_html(zones, stage_id)

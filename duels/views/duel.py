@@ -14,10 +14,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from duels import action_form, html_cache, live_poll, presenters, selectors, spectators, thread_fragments
+from duels import selectors
 from duels.engine import DuelState
-from duels.forms import ExemptionForm, MagicTypesForm, action_steps, defence_steps
+from duels.forms.duel import ExemptionForm, MagicTypesForm, action_steps, defence_steps
 from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, SlotStatus, Window
+from duels.pages import action_form, html_cache, live_poll, presenters, thread_fragments
+from duels.selectors import spectators
 from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, milestones, post_submit
 from duels.services.common import is_duel_referee
 from duels.services.posting import MIN_RP_WORDS
@@ -139,7 +141,7 @@ def duel_page(request, pk: int):
 
 def _live_poll(request, duel: Duel) -> HttpResponse:
     """The poll: 204 when nothing changed; else the live part and the thread's new or changed phases
-    out of band (never the whole thread), rendered once per version and viewer (duels/live_poll.py)."""
+    out of band (never the whole thread), rendered once per version and viewer (duels/pages/live_poll.py)."""
     windows = recent_windows(duel)
     version = selectors.duel_version(duel, windows)
     if request.GET.get("v") == version:

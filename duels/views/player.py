@@ -8,9 +8,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.models import Duellist
-from duels import presenters, selectors
-from duels.forms import RegistrationForm
+from duels import selectors
+from duels.forms.duel import RegistrationForm
 from duels.models import OVER, Registration, SlotStatus
+from duels.pages import presenters
+from duels.selectors.standing import allowed_years, registration_standing
 from duels.services import (
     DuelError,
     matchmaking_run,
@@ -18,7 +20,6 @@ from duels.services import (
     registration_withdraw,
 )
 from duels.services.matchmaking import matchmaking_held
-from duels.standing import allowed_years, registration_standing
 from duels.views.common import refused
 
 
@@ -47,7 +48,7 @@ def dashboard(request):
     duellist = Duellist.objects.filter(user=request.user).first()
     rows = _duel_rows(request.user)
     context = {"duellist": duellist, "rows": rows, "in_duel": any(row["duel"].status not in OVER for row in rows)}
-    if duellist is not None:  # one answer with the home page and the form (duels.standing)
+    if duellist is not None:  # one answer with the home page and the form (duels.selectors.standing)
         context["standing"] = registration_standing(duellist, in_duel=context["in_duel"])
         context["registration"] = context["standing"].get("registration")
         if context["registration"] is not None:  # a wide RP gap held back: say so (§1.2)

@@ -11,9 +11,12 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from duels import images, presenters, selectors, spectators
+from duels import selectors
 from duels.engine import DuelState
+from duels.export import images
 from duels.models import DeclarationKind, DuelStatus
+from duels.pages import presenters
+from duels.selectors import spectators
 from duels.views.common import POLL_SECONDS
 
 EMBED_POLL_SECONDS = 15  # a forum thread is read, not played in: a gentler poll than the duel page
@@ -155,7 +158,7 @@ def follow_context(duel, windows, participants) -> dict:
     published declarations the page already read) and, for a public duel, the snippets to paste."""
     from django.urls import reverse
 
-    from rankings.charts import points_over_turns
+    from rankings.pages.charts import points_over_turns
 
     states = [(w.turn, w.declaration.state_after) for w in windows
               if presenters._has_declaration(w) and w.declaration.is_published]

@@ -11,10 +11,11 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from duels import presenters, selectors
+from duels import selectors
 from duels.engine import DuelState
-from duels.forms import FaultForm, PublishForm
+from duels.forms.duel import FaultForm, PublishForm
 from duels.models import Declaration, DeclarationStatus, Duel, Exemption, Participant
+from duels.pages import presenters
 from duels.services import (
     DuelError,
     declaration_prepare,

@@ -12,8 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import REFEREE_GROUP
-from duels import presenters
-from duels.forms_referee import CorrectionForm, DeadlineExtendForm, HandoverForm, ReopenForm
+from duels.forms.referee_tools import CorrectionForm, DeadlineExtendForm, HandoverForm, ReopenForm
 from duels.models import (
     NOT_STARTED,
     Declaration,
@@ -24,6 +23,7 @@ from duels.models import (
     SlotStatus,
     WindowState,
 )
+from duels.pages import presenters
 from duels.services import DuelError
 from duels.services.corrections import correction_refusal, declaration_correct, latest_published
 from duels.services.declarations import declaration_publish

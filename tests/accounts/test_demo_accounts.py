@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from accounts.models import Duellist, Invitation
-from accounts.services import eligibility
+from accounts.services.members import eligibility
 from duels.models import Participant
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ import datetime as dt
 import pytest
 
 from accounts.models import Duellist
-from accounts.services import add_one_calendar_month, eligibility
+from accounts.services.members import add_one_calendar_month, eligibility
 
 
 def member(joined: dt.date, posts: int = 50, rp_year=None) -> Duellist:

@@ -2,8 +2,8 @@
 import pytest
 from django.db import connection
 
-from accounts.invitations import InvitationError, invitation_accept, invitation_create
 from accounts.models import Duellist, Invitation, User
+from accounts.services.invitations import InvitationError, invitation_accept, invitation_create
 from tests.concurrency import run_together
 from tests.factories.accounts import DuellistFactory
 

@@ -9,14 +9,14 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.invitations import (
+from accounts.models import Invitation, User
+from accounts.services.invitations import (
     InvitationError,
     invitation_accept,
     invitation_create,
     invitation_pm_bbcode,
     invitation_revoke,
 )
-from accounts.models import Invitation, User
 from audit.models import AuditLog
 from tests.factories.accounts import DuellistFactory, UserFactory
 

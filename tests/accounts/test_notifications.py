@@ -3,7 +3,7 @@ from django.core import mail
 from django.urls import reverse
 
 from accounts.models import Notification
-from accounts.notifications import notification_send, notifications_mark_read
+from accounts.services.notifications import notification_send, notifications_mark_read
 from tests.factories.accounts import UserFactory
 
 pytestmark = pytest.mark.django_db

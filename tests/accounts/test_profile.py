@@ -5,7 +5,7 @@ from django.core import mail
 from django.urls import reverse
 
 from accounts.models import Notification
-from accounts.notifications import notification_send
+from accounts.services.notifications import notification_send
 from tests.factories.accounts import DuellistFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -95,7 +95,7 @@ def test_manage_py_started_by_a_python_without_django_uses_the_project_virtualen
 
 
 def test_with_redis_each_process_keeps_rendered_html_in_front_of_it():
-    """duels/html_cache.py: a per-process 'local' level only when the shared cache is Redis."""
+    """duels/pages/html_cache.py: a per-process 'local' level only when the shared cache is Redis."""
     redis = settings_value("sorted(s.CACHES), s.CACHES['local']['BACKEND']", DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/0")
     assert redis.stdout.strip() == "(['default', 'local'], 'django.core.cache.backends.locmem.LocMemCache')"
     alone = settings_value("sorted(s.CACHES)", DEBUG="1")

@@ -4,9 +4,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from accounts.invitations import InvitationError
-from accounts.membership import signup_request_decide
 from accounts.models import Invitation, SignupRequest
+from accounts.services.invitations import InvitationError
+from accounts.services.membership import signup_request_decide
 from tests.factories.accounts import DuellistFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 
 from rankings.models import Season
 from rankings.selectors import forget_table_revision
-from rankings.services import season_save
+from rankings.services.rewards import season_save
 from tests.rankings.helpers import at, duellists, finished_duel
 
 pytestmark = pytest.mark.django_db

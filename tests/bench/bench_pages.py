@@ -11,7 +11,7 @@ next to the one of DATABASE_URL, or a temporary SQLite file), loads the spell ca
 - the login floor: a view that only reads `request.user` (session + user, 2 queries);
 - the duel page, player's turn (one duellist has posted, the other is expected and sees the form);
 - the HTMX poll after a change (the live part, with a stale version): as served from the cache
-  (duels/live_poll.py: rendered once per version and viewer; spectators share one), and as the first
+  (duels/pages/live_poll.py: rendered once per version and viewer; spectators share one), and as the first
   page to ask for that version (rendered);
 - the adjudication page with a draft declaration (both have posted, the referee prepared the draft).
 
@@ -125,7 +125,7 @@ def measure(duels: dict[int, dict]) -> int:
         requests[f"duel page, player's turn, {turns} turns"] = (player, page, {})
         requests[f"HTMX poll after a change, {turns} turns"] = (
             player, page + "?v=stale", {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"})
-        # The same poll as the first to ask for its version (rendered, not from duels/live_poll.py's
+        # The same poll as the first to ask for its version (rendered, not from duels/pages/live_poll.py's
         # cache): each request names another last phase shown, beyond the duel's.
         unique = itertools.count(10**6)
         requests[f"HTMX poll, first for its version, {turns} turns"] = (

@@ -5,7 +5,7 @@ from django.core.management import call_command
 from duels.models import Declaration, DuelFormat, DuelStatus, Post, SlotStatus, Window
 from duels.services.dice import seed_fingerprint
 from rankings.models import Outcome, Result
-from rankings.services import daily_salary
+from rankings.services.rewards import daily_salary
 from tests.duels.helpers import bet_for, declare, pf, post, started_duel
 
 pytestmark = pytest.mark.django_db

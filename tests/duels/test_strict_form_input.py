@@ -8,7 +8,7 @@ from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from duels.forms import FormInputError, action_steps, defence_steps
+from duels.forms.duel import FormInputError, action_steps, defence_steps
 from duels.models import Exemption, Fault, Post, Registration
 from tests.duels.helpers import RP_TEXT, bet_for, declare, post, started_duel
 from tests.factories.accounts import DuellistFactory

@@ -9,7 +9,7 @@ from django.test import Client
 from django.utils import translation
 
 from duels.engine import events
-from duels.event_text import event_text
+from duels.pages.event_text import event_text
 from duels.services.corrections import declaration_correct
 from tests.duels.helpers import bet_for, declare, post, started_duel
 

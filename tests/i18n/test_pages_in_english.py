@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from accounts.notifications import notification_send
+from accounts.services.notifications import notification_send
 from duels.services import forfeit
 from tests.duels.helpers import bet_for, declare, post, started_duel
 from tests.factories.accounts import DuellistFactory, UserFactory

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from duels import action_options
+from duels.pages import action_options
 from tests.duels.helpers import bet_for, declare, post, started_duel
 from tests.pages.test_player_pages import client_for
 

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from accounts.services import eligibility
+from accounts.services.members import eligibility
 from duels.models import Duel, DuelStatus
 from spells.models import Spell
 

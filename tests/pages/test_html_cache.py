@@ -1,4 +1,4 @@
-"""duels/html_cache.py: content-keyed HTML kept per process in front of the shared cache (issue 16)."""
+"""duels/pages/html_cache.py: content-keyed HTML kept per process in front of the shared cache (issue 16)."""
 from __future__ import annotations
 
 import pytest
@@ -7,7 +7,7 @@ from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
-from duels import html_cache
+from duels.pages import html_cache
 
 TWO_LEVELS = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared-for-test"},

@@ -53,7 +53,7 @@ def test_query_counts_do_not_grow_with_turns(measured):
 
 
 # Measured: duel 11, live 8 (the HTMX poll: no menu, no bell; the first poll of a duel in a process also
-# reads who plays it, kept afterwards), 4 for the same version again (rendered once: duels/live_poll.py), dashboard 10, adjudicate 12, referee 11;
+# reads who plays it, kept afterwards), 4 for the same version again (rendered once: duels/pages/live_poll.py), dashboard 10, adjudicate 12, referee 11;
 # full pages get one query of headroom for the site menu's referee check. The duel page reads the last
 # two turns' outline (its version computed from it) and its "Journal de l'arbitrage" (one query, whatever
 # its length: tests/duels/test_referee_tool_pages.py). The first view of a phase also reads its posts

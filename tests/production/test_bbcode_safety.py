@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from duels import bbcode
-from rankings.bbcode import ranking_bbcode, rewards_bbcode
+from duels.export import bbcode
+from rankings.export.bbcode import ranking_bbcode, rewards_bbcode
 
 
 @pytest.mark.parametrize("written", [

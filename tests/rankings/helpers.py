@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.models import Duellist
 from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant
-from rankings.services import results_record
+from rankings.services.rewards import results_record
 from tests.factories.duels import DuellistFactory, RefereeFactory
 
 _seeds = itertools.count(1)

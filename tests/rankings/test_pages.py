@@ -5,7 +5,7 @@ import pytest
 
 from duels.services import forfeit
 from rankings.models import Season, Standing
-from rankings.services import season_save
+from rankings.services.rewards import season_save
 from tests.duels.helpers import bet_for, declare, post, started_duel
 from tests.factories.accounts import UserFactory
 from tests.rankings.helpers import at, duellists, finished_duel

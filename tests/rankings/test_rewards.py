@@ -4,7 +4,7 @@ import pytest
 from duels.models import DuelFormat
 from duels.services import fault_record, forfeit
 from rankings.models import Result, SalaryScale
-from rankings.services import daily_salary, results_record
+from rankings.services.rewards import daily_salary, results_record
 from tests.duels.helpers import bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db

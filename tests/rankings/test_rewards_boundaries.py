@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied
 
 from duels.models import DuelKind
 from rankings.models import Result, SalaryScale
-from rankings.services import daily_salary, results_record, rewards_mark_paid, rewards_to_pay
+from rankings.services.rewards import daily_salary, results_record, rewards_mark_paid, rewards_to_pay
 from tests.factories.duels import DuellistFactory, UserFactory
 from tests.rankings.helpers import at, finished_duel
 

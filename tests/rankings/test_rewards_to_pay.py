@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from duels.services import forfeit
 from rankings.models import Result
-from rankings.services import rewards_mark_paid, rewards_to_pay
+from rankings.services.rewards import rewards_mark_paid, rewards_to_pay
 from tests.duels.helpers import started_duel
 from tests.factories.accounts import UserFactory
 

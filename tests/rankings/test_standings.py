@@ -8,8 +8,8 @@ from duels.models import DuelFormat, DuelKind
 from duels.services import fault_record, forfeit
 from rankings import selectors
 from rankings.models import Season, Standing, TableRevision
-from rankings.services import daily_salary, season_delete, season_save
-from rankings.standings import standings_rebuild
+from rankings.services.rewards import daily_salary, season_delete, season_save
+from rankings.services.standings import standings_rebuild
 from tests.duels.helpers import bet_for, declare, post, started_duel
 from tests.rankings.helpers import at, duellists, finished_duel
 
@@ -211,7 +211,7 @@ def test_recording_results_changes_the_table_revision():
 
 
 def test_results_are_recorded_once_and_the_table_counts_them_once():
-    from rankings.services import results_record
+    from rankings.services.rewards import results_record
 
     a, b = duellists(2)
     duel = finished_duel([a], [b], when=at(1))

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from duels.services import forfeit
-from rankings.charts import Series, bar_chart, line_chart
+from rankings.pages.charts import Series, bar_chart, line_chart
 from tests.duels.helpers import bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db

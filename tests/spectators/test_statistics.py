@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from duels.models import Declaration
 from duels.services import forfeit
-from rankings.statistics import chi_square_p_value_df5, dice_fairness
+from rankings.selectors.statistics import chi_square_p_value_df5, dice_fairness
 from tests.duels.helpers import bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db

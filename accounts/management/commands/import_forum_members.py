@@ -1,6 +1,6 @@
 """python manage.py import_forum_members FILE.csv — upsert forum members by forum id.
 
-Columns are documented in accounts/forum_members.py and the README.
+Columns are documented in accounts/services/forum_members.py and the README.
 """
 import csv
 import io
@@ -9,9 +9,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from accounts.forum_members import OPTIONAL_COLUMNS, REQUIRED_COLUMNS, clean_member_row
 from accounts.models import Duellist
-from accounts.services import ForumMemberData, forum_member_upsert
+from accounts.services.forum_members import OPTIONAL_COLUMNS, REQUIRED_COLUMNS, clean_member_row
+from accounts.services.members import ForumMemberData, forum_member_upsert
 from spells.models import MagicType
 
 

@@ -6,7 +6,7 @@ link (a new link replaces the member's open one). Links use SITE_URL (or --base-
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from accounts.invitations import invitation_pm_bbcode, invitations_for_pending_members
+from accounts.services.invitations import invitation_pm_bbcode, invitations_for_pending_members
 
 
 class Command(BaseCommand):

@@ -11,8 +11,8 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from accounts.invitations import invitation_create
 from accounts.models import REFEREE_GROUP, Duellist, User
+from accounts.services.invitations import invitation_create
 from duels.models import Duel, DuelFormat, DuelKind, Phase
 from duels.services import (
     declaration_prepare,

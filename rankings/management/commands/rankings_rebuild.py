@@ -9,7 +9,7 @@ from dataclasses import fields
 from django.core.management.base import BaseCommand, CommandError
 
 from rankings.models import Season
-from rankings.standings import Key, ScopeKey, Tally, standings_rebuild
+from rankings.services.standings import Key, ScopeKey, Tally, standings_rebuild
 
 SHOWN = 20
 FIELDS = [f.name for f in fields(Tally)]

@@ -1,0 +1,119 @@
+"""Membership services: sign-up requests, the member's own profile, and the referee role."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.contrib.auth.models import Group
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import REFEREE_GROUP, Duellist, EmailPreference, SignupRequest, User
+from accounts.services.invitations import (
+    InvitationError,
+    IssuedInvitation,
+    invitation_create,
+    invitation_pm_bbcode,
+)
+from audit.models import AuditAction
+from audit.services import audit_record
+
+
+@transaction.atomic
+def signup_request_create(*, forum_name: str, profile_url: str = "", email: str = "") -> SignupRequest:
+    """Queue a request; asking again under the same name updates the pending one (one line per member)."""
+    pending = SignupRequest.objects.select_for_update().filter(
+        forum_name__iexact=forum_name.strip(), status=SignupRequest.Status.PENDING
+    ).first()
+    if pending is None:
+        return SignupRequest.objects.create(forum_name=forum_name.strip(), profile_url=profile_url, email=email.strip())
+    pending.profile_url = profile_url or pending.profile_url
+    pending.email = email.strip() or pending.email
+    pending.save(update_fields=["profile_url", "email"])
+    return pending
+
+
+@dataclass(frozen=True)
+class SignupDecision:
+    request: SignupRequest
+    issued: IssuedInvitation | None
+    emailed: bool
+
+
+@transaction.atomic
+def signup_request_decide(
+    *, signup: SignupRequest, actor: User, approve: bool, duellist: Duellist | None = None, base_url: str
+) -> SignupDecision:
+    """Approve (match the request to a synced member and issue their invitation, e-mailed when the
+    request gave an address) or reject. A request already decided is refused."""
+    if not actor.is_staff:
+        raise InvitationError("permission_denied", _("Action réservée au staff du forum."))
+    signup = SignupRequest.objects.select_for_update().get(pk=signup.pk)
+    if signup.status != SignupRequest.Status.PENDING:
+        raise InvitationError("already_decided", _("Cette demande a déjà été traitée."))
+    issued = None
+    if approve:
+        if duellist is None:
+            raise InvitationError(
+                "no_member", _("Choisissez le membre synchronisé qui correspond à la demande (ou synchronisez-le).")
+            )
+        issued = invitation_create(duellist=duellist, created_by=actor)
+        signup.duellist = duellist
+    signup.status = SignupRequest.Status.APPROVED if approve else SignupRequest.Status.REJECTED
+    signup.decided_by = actor
+    signup.decided_at = timezone.now()
+    signup.save()
+    emailed = bool(issued and signup.email)
+    if emailed:
+        message = invitation_pm_bbcode(issued=issued, base_url=base_url)
+        address = signup.email
+        transaction.on_commit(lambda: send_mail(
+            subject=_("[Estrade] Activez votre compte"), message=strip_bbcode(message), from_email=None,
+            recipient_list=[address], fail_silently=True,
+        ))
+    return SignupDecision(request=signup, issued=issued, emailed=emailed)
+
+
+def strip_bbcode(text: str) -> str:
+    """The PM as plain text for an e-mail: the link bare, bold marks dropped."""
+    text = re.sub(r"\[url=([^\]]+)\][^\[]*\[/url\]", r"\1", text)
+    return re.sub(r"\[/?b\]", "", text)
+
+
+@transaction.atomic
+def profile_update(*, user: User, email: str, language: str, email_kinds: dict[str, bool]) -> None:
+    """Save the member's own settings: address, language, and which notices are e-mailed."""
+    user = User.objects.select_for_update().get(pk=user.pk)
+    user.email = email.strip()
+    user.language = language
+    user.save(update_fields=["email", "language"])
+    for kind, wanted in email_kinds.items():
+        EmailPreference.objects.update_or_create(user=user, kind=kind, defaults={"send_email": wanted})
+
+
+def email_preferences(user: User) -> dict[str, bool]:
+    """Kind -> e-mail wanted, for the kinds the user has set (others default to yes)."""
+    return dict(EmailPreference.objects.filter(user=user).values_list("kind", "send_email"))
+
+
+@transaction.atomic
+def referee_role_set(*, actor: User, user: User, granted: bool) -> bool:
+    """Grant or revoke the referee role (the REFEREE_GROUP group), logged. False if nothing changed."""
+    if not actor.is_staff:
+        raise InvitationError("permission_denied", _("Action réservée au staff du forum."))
+    group, _created = Group.objects.get_or_create(name=REFEREE_GROUP)
+    user = User.objects.select_for_update().get(pk=user.pk)
+    has_role = user.groups.filter(pk=group.pk).exists()
+    if has_role == granted:
+        return False
+    if granted:
+        user.groups.add(group)
+    else:
+        user.groups.remove(group)
+    audit_record(
+        actor=actor, action=AuditAction.ROLE_CHANGE,
+        data={"user": user.pk, "username": user.username, "role": "referee", "granted": granted},
+    )
+    return True

@@ -1,0 +1,79 @@
+"""Pages for getting an account and keeping it: invitation link, sign-up request, profile."""
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_post_parameters
+
+from accounts.forms import ChoosePasswordForm, ProfileForm, SignupRequestForm
+from accounts.models import Duellist, Invitation, Notification
+from accounts.services.invitations import InvitationError, invitation_accept, invitation_check
+from accounts.services.membership import email_preferences, profile_update, signup_request_create
+
+
+@never_cache
+@sensitive_post_parameters("password1", "password2")
+def invitation_accept_view(request, token: str):
+    try:
+        invitation = invitation_check(token=token)
+    except InvitationError as error:
+        return render(request, "accounts/invitation_refused.html", {"error": error}, status=410)
+    form = ChoosePasswordForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = invitation_accept(
+                token=token, password=form.cleaned_data["password1"], email=form.cleaned_data["email"]
+            )
+        except InvitationError as error:
+            return render(request, "accounts/invitation_refused.html", {"error": error}, status=410)
+        except ValidationError as error:
+            form.add_error("password1", error)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            if invitation.purpose == Invitation.Purpose.ACTIVATION:
+                messages.success(request, _("Votre compte est prêt. Votre identifiant : %(username)s.")
+                                 % {"username": user.username})
+            else:
+                messages.success(request, _("Votre nouveau mot de passe est enregistré."))
+            return redirect("home")
+    return render(request, "accounts/invitation_accept.html", {"invitation": invitation, "form": form})
+
+
+def signup_request_view(request):
+    form = SignupRequestForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        signup_request_create(**form.cleaned_data)
+        return render(request, "accounts/signup_request_sent.html", {"forum_name": form.cleaned_data["forum_name"]})
+    return render(request, "accounts/signup_request.html", {"form": form})
+
+
+@login_required
+def profile_view(request):
+    user = request.user
+    if request.method == "POST":
+        form = ProfileForm(request.POST)
+        if form.is_valid():
+            profile_update(
+                user=user, email=form.cleaned_data["email"], language=form.cleaned_data["language"],
+                email_kinds=form.email_choices(),
+            )
+            language = form.cleaned_data["language"]
+            translation.activate(language)
+            messages.success(request, _("Profil enregistré."))
+            response = HttpResponseRedirect(request.path)
+            response.set_cookie(settings.LANGUAGE_COOKIE_NAME, language, samesite="Lax", max_age=365 * 24 * 3600)
+            return response
+    else:
+        chosen = email_preferences(user)
+        initial = {"email": user.email, "language": user.language}
+        initial.update({f"email_{kind}": chosen.get(kind, True) for kind in Notification.Kind.values})
+        form = ProfileForm(initial=initial)
+    duellist = Duellist.objects.filter(user=user).prefetch_related("magic_types").first()
+    forum_link = settings.FORUM_PROFILE_URL.format(forum_id=duellist.forum_id) if duellist and settings.FORUM_PROFILE_URL else ""
+    return render(request, "accounts/profile.html", {"form": form, "duellist": duellist, "forum_link": forum_link})

@@ -1,0 +1,79 @@
+"""Staff pages: the sign-up request queue and the referee role page."""
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.db.models import Exists, OuterRef
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.forms import SignupDecisionForm
+from accounts.models import REFEREE_GROUP, Duellist, SignupRequest, User
+from accounts.services.invitations import InvitationError, invitation_pm_bbcode
+from accounts.services.membership import referee_role_set, signup_request_decide
+
+
+def site_base(request) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+@staff_member_required
+def signup_queue(request):
+    pending = list(SignupRequest.objects.filter(status=SignupRequest.Status.PENDING)[:200])
+    free_members = list(Duellist.objects.filter(user__isnull=True).only("id", "forum_name", "forum_id"))
+    by_name = {member.forum_name.casefold(): member for member in free_members}
+    rows = [(signup, by_name.get(signup.forum_name.strip().casefold())) for signup in pending]
+    return render(request, "accounts/signup_queue.html", {"rows": rows, "free_members": free_members})
+
+
+@staff_member_required
+@require_POST
+def signup_decide(request, pk: int):
+    signup = get_object_or_404(SignupRequest, pk=pk)
+    approve = request.POST.get("decision") == "approve"
+    form = SignupDecisionForm(request.POST)
+    duellist = form.cleaned_data["duellist"] if form.is_valid() else None
+    try:
+        decision = signup_request_decide(
+            signup=signup, actor=request.user, approve=approve, duellist=duellist, base_url=site_base(request)
+        )
+    except InvitationError as error:
+        messages.error(request, error.message)
+        return redirect("signup_queue")
+    if not approve:
+        messages.success(request, _("Demande de %(name)s refusée.") % {"name": signup.forum_name})
+        return redirect("signup_queue")
+    return render(request, "accounts/invitations_issued.html", {
+        "issued": [(decision.issued, invitation_pm_bbcode(issued=decision.issued, base_url=site_base(request)))],
+        "emailed_to": decision.request.email if decision.emailed else "",
+        "back_url": "signup_queue",
+    })
+
+
+@staff_member_required
+def roles_page(request):
+    referees = User.objects.filter(groups__name=REFEREE_GROUP)
+    users = (
+        User.objects.filter(is_active=True)
+        .annotate(referee=Exists(referees.filter(pk=OuterRef("pk"))))
+        .order_by("username")
+    )
+    query = request.GET.get("q", "").strip()
+    if query:
+        users = users.filter(username__icontains=query)
+    return render(request, "accounts/roles.html", {"users": users[:200], "query": query})
+
+
+@staff_member_required
+@require_POST
+def role_set(request, pk: int):
+    user = get_object_or_404(User, pk=pk)
+    granted = request.POST.get("referee") == "1"
+    try:
+        changed = referee_role_set(actor=request.user, user=user, granted=granted)
+    except InvitationError as error:
+        messages.error(request, error.message)
+    else:
+        if changed:
+            text = _("%(name)s est maintenant arbitre.") if granted else _("%(name)s n'est plus arbitre.")
+            messages.success(request, text % {"name": user.username})
+    return redirect("roles")

@@ -1,0 +1,177 @@
+"""Forms of the duel pages: they parse what the player typed into the services' arguments.
+Shape only: every rule is checked by the services and the engine."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import YEAR_CHOICES, Duellist
+from duels.models import DuelFormat, DuelKind, FaultKind
+from duels.pages.action_options import parse_variant_key
+from duels.services.errors import DuelError
+
+
+class RegistrationForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Type de duel"), choices=DuelKind.choices, widget=forms.RadioSelect,
+                             initial=DuelKind.NON_RP)
+    format = forms.ChoiceField(label=_("Format"), choices=DuelFormat.choices, widget=forms.RadioSelect,
+                               initial=DuelFormat.ONE_V_ONE)
+    year = forms.TypedChoiceField(
+        label=_("Année de combat (duel non-RP)"), choices=YEAR_CHOICES, coerce=int, required=False,
+        help_text=_("En duel RP, vous combattez à votre année RP ; en non-RP, au plus à votre année devoir."),
+    )
+    named_opponent = forms.CharField(
+        label=_("Adversaire choisi (pseudo forum, facultatif)"), required=False, max_length=100,
+        help_text=_("Laissez vide pour être apparié avec un autre duelliste inscrit."),
+    )
+    named_partner = forms.CharField(
+        label=_("Partenaire choisi en 2 contre 2 (pseudo forum, facultatif)"), required=False, max_length=100,
+    )
+
+    def _duellist(self, field: str) -> Duellist | None:
+        name = (self.cleaned_data.get(field) or "").strip()
+        if not name:
+            return None
+        found = Duellist.objects.filter(forum_name__iexact=name).first()
+        if found is None:
+            raise forms.ValidationError(_("Aucun membre du forum ne porte le pseudo « %(name)s ».") % {"name": name})
+        return found
+
+    def clean_named_opponent(self):
+        return self._duellist("named_opponent")
+
+    def clean_named_partner(self):
+        return self._duellist("named_partner")
+
+
+class MagicTypesForm(forms.Form):
+    types = forms.MultipleChoiceField(label=_("Types de magie"), widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, choices, needed: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["types"].choices = choices
+        self.fields["types"].help_text = (
+            _("Choisissez exactement 1 type de magie.") if needed == 1 else _("Choisissez exactement 2 types de magie.")
+        )
+
+
+class FormInputError(DuelError):
+    """A field of the action or defence form that is present but malformed: refused (422, the page
+    again), never read as "no move / no spell / do nothing" (only the explicit choice is a pass)."""
+
+    def __init__(self, field: str, value):
+        super().__init__("invalid-input", _("Champ « %(field)s » mal formé (%(value)s) : rien n'a été publié.")
+                         % {"field": field, "value": str(value)[:40]})
+        self.field = field
+
+
+ZONE_VALUE = re.compile(r"[0-9]{1,2}")  # plain digits only: no sign, no 1e3, no 0x5, no blanks
+DODGE_VALUE = re.compile(r"dodge-([0-9]{1,6})")
+VARIANT_KEY = re.compile(r"[-\w]+__[0-9]{1,2}__[01]", re.ASCII)  # slug__modulation__overlevel
+NO_BET = "none"  # the "sans pari" radio of AUTO/SOIN spells
+
+
+def _present(data, field: str) -> str | None:
+    """The field's raw value, or None when the form did not send it or sent it empty (no choice)."""
+    value = data.get(field)
+    if value is None or value == "":
+        return None
+    return value
+
+
+def _zone(data, field: str) -> int | None:
+    value = _present(data, field)
+    if value is None:
+        return None
+    if not ZONE_VALUE.fullmatch(value):
+        raise FormInputError(field, value)
+    return int(value)
+
+
+def cast_step(data, key: str, field: str = "cast") -> dict:
+    """The cast chosen in the form: the variant key names the spell, modulation and overlevel; the
+    variant's own fields (bet-KEY, target-KEY, zone-KEY) carry the rest. The spell itself (unknown
+    slug, level, target, bet) is the engine's to judge."""
+    parsed = parse_variant_key(key) if VARIANT_KEY.fullmatch(key) else None
+    if parsed is None or not parsed[0]:
+        raise FormInputError(field, key)
+    slug, modulation, overlevel = parsed
+    step: dict = {"cast": slug}
+    target = _present(data, f"target-{key}")
+    zone = _zone(data, f"zone-{key}")
+    bet = _present(data, f"bet-{key}")
+    if target is not None:
+        step["target"] = target
+    if zone is not None:
+        step["zone"] = zone
+    if bet is not None and bet != NO_BET:
+        step["bet"] = bet
+    if modulation:
+        step["modulation"] = modulation
+    if overlevel:
+        step["overlevel"] = True
+    return step
+
+
+def action_steps(data) -> list[dict]:
+    """Action phase: [move before] [cast] [move after], in the order written; a post without a cast
+    has at most one move (the engine refuses more; the page only offers one). Raises FormInputError."""
+    before = _zone(data, "move_before")
+    after = _zone(data, "move_after")
+    key = _present(data, "cast")
+    cast = cast_step(data, key) if key is not None else None
+    steps: list[dict] = []
+    if before is not None:
+        steps.append({"move": before})
+    if cast:
+        steps.append(cast)
+    if after is not None:
+        steps.append({"move": after})  # two moves without a cast: the engine says why not
+    return steps
+
+
+def defence_steps(data) -> list[dict]:
+    """Defence phase: "nothing" (also when the form sent no choice), "dodge-BET" or "cast:KEY".
+    Raises FormInputError for anything else."""
+    choice = _present(data, "defence")
+    if choice is None or choice == "nothing":
+        return [{"nothing": True}]
+    dodge = DODGE_VALUE.fullmatch(choice)
+    if dodge:
+        return [{"dodge": dodge.group(1)}]
+    if choice.startswith("cast:"):
+        return [cast_step(data, choice.removeprefix("cast:"), field="defence")]
+    raise FormInputError("defence", choice)
+
+
+class ExemptionForm(forms.Form):
+    DAYS = [(3, _("3 jours")), (4, _("4 jours")), (5, _("5 jours (le maximum)"))]
+
+    reason = forms.CharField(label=_("Motif de la demande"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
+    days = forms.TypedChoiceField(
+        label=_("Délai souhaité après le message de l'arbitre"), choices=DAYS, coerce=int, initial=5,
+        help_text=_("Le délai normal est de 48 h ; une dispense, une seule par duel, va jusqu'à 5 jours."),
+    )
+
+    def wished_deadline(self, opened_at: dt.datetime) -> dt.datetime:
+        return opened_at + dt.timedelta(days=self.cleaned_data["days"])
+
+
+class FaultForm(forms.Form):
+    participant = forms.TypedChoiceField(label=_("Duelliste"), coerce=int)
+    kind = forms.ChoiceField(label=_("Faute"), choices=FaultKind.choices, initial=FaultKind.OTHER)
+    note = forms.CharField(label=_("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2}), max_length=2000)
+    pf_penalty = forms.IntegerField(label=_("Pénalité en PF"), min_value=0, max_value=50, initial=0)
+
+    def __init__(self, *args, duellists: list[tuple[int, str]], **kwargs):
+        """`duellists`: (participant pk, forum name) of the duel's duellists."""
+        super().__init__(*args, **kwargs)
+        self.fields["participant"].choices = list(duellists)
+
+
+class PublishForm(forms.Form):
+    comment = forms.CharField(label=_("Commentaire de l'arbitre (facultatif)"), required=False,
+                              widget=forms.Textarea(attrs={"rows": 3}), max_length=5000)

@@ -1,0 +1,57 @@
+"""The action form's choices on the duel page, computed and rendered once per phase and duellist (issue 16).
+
+`options_for` and the ~50 spell cards with their bets, targets and effect texts were most of the
+player's page time, and they only change with the duel's stored state: the HTML is cached under a
+digest of that state, the open phase, the duellist, the names shown and the language, so a new phase,
+a declaration, a correction or a referee decision (all of which rewrite the state) gives a new key and
+the cache can never show stale choices. A refused post brings the form back with the player's input:
+then the choices are rendered for that request only, never cached.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+from duels.engine import DuelState
+from duels.models import Duel, Participant, Window
+from duels.pages import action_options, html_cache, presenters
+from spells.models import MagicType
+
+TEMPLATE = "duels/_action_choices.html"
+TEMPLATE_VERSION = 1  # bump when _action_choices.html (or what it includes) changes
+CACHE_SECONDS = 3600
+
+
+def choices_key(duel: Duel, window: Window, me: Participant, participants: list[Participant]) -> str:
+    """Everything the choices are computed from: the stored state (positions, points, statuses, spells
+    already cast), the phase, who asks, the names the targets show and the language."""
+    names = [(p.engine_id, p.duellist.forum_name) for p in participants]
+    data = json.dumps([duel.state, names], sort_keys=True, separators=(",", ":"), default=str)
+    digest = hashlib.sha256(data.encode()).hexdigest()[:32]
+    return f"action-choices:{TEMPLATE_VERSION}:{get_language()}:{duel.pk}:{window.pk}:{me.pk}:{digest}"
+
+
+def action_choices(duel: Duel, window: Window, state: DuelState, me: Participant, participants: list[Participant],
+                   *, posted: dict | None = None) -> dict:
+    """{"phase", "points", "html"}: what the page needs of the duellist's options, and the choices'
+    HTML (moves, spell cards, unavailable spells, or the defence)."""
+    if posted:  # the player's own input to show again: not shared, not cached
+        return _build(duel, state, me, participants, posted)
+    key = choices_key(duel, window, me, participants)
+    choices = html_cache.get(key, CACHE_SECONDS)
+    if choices is None:
+        choices = _build(duel, state, me, participants, {})
+        html_cache.set(key, choices, CACHE_SECONDS)
+    return {**choices, "html": mark_safe(choices["html"])}  # noqa: S308 - our own rendered template
+
+
+def _build(duel: Duel, state: DuelState, me: Participant, participants: list[Participant], posted: dict) -> dict:
+    type_names = dict(MagicType.objects.values_list("slug", "name"))
+    options = action_options.my_options(state, me, participants, type_names,
+                                        spell_labels=presenters.spell_names(duel))
+    html = render_to_string(TEMPLATE, {"options": options, "posted": posted, "zone_numbers": range(1, 12)})
+    return {"phase": options["phase"], "points": options["points"], "html": html}

@@ -1,0 +1,109 @@
+"""Rewards of a finished duel (RULES.md §3.3.2)."""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from duels.models import DuelKind
+from rankings.models import Outcome, Result, SalaryScale, Season
+from rankings.services.standings import standings_apply, standings_rebuild, table_revision_bump
+
+WIN_POINTS = 1
+WIN_SALARY_DAYS = 4
+DRAW_SALARY_DAYS = 2
+
+
+def daily_salary(year: int) -> int:
+    """The staff-edited daily salary for a year (0 when staff removed the row)."""
+    return SalaryScale.objects.filter(year=year).values_list("daily_salary", flat=True).first() or 0
+
+
+def study_year(participant, duel) -> int:
+    """The year the purse follows ("selon l'année d'étude du duelliste", RULES.md §3.3.2): the
+    character's RP year in an RP duel, the homework year in a non-RP duel (not the lower year a
+    non-RP duel may be fought at)."""
+    if duel.kind == DuelKind.RP:
+        return participant.duellist.rp_year or participant.year
+    return participant.duellist.homework_year
+
+
+def participant_outcome(participant, duel) -> str:
+    """Disqualified duellists get nothing, even on a winning team; one who forfeited has lost."""
+    if participant.disqualified:
+        return Outcome.DISQUALIFIED
+    if duel.is_draw:
+        return Outcome.DRAW
+    if participant.team == duel.winner_team and not participant.forfeited:
+        return Outcome.WIN
+    return Outcome.LOSS
+
+
+@transaction.atomic
+def results_record(*, duel, now: dt.datetime | None = None) -> list[Result]:
+    """One Result per duellist of a finished duel: a win gives 1 champion point and 4 days of the salary
+    of the duellist's year of study; a draw 2 days of salary and no point; every loser (knocked out,
+    forfeited or disqualified) a chocogrenouille.
+    Idempotent: a duel's results are recorded once. The champions table (Standing rows) is updated in
+    the same transaction."""
+    existing = list(duel.results.all())
+    if existing:
+        return existing
+    now = now or timezone.now()
+    results = []
+    for participant in duel.participants.select_related("duellist").order_by("team", "pk"):
+        outcome = participant_outcome(participant, duel)
+        salary_year = study_year(participant, duel)
+        results.append(
+            Result(
+                duel=duel, participant=participant, duellist=participant.duellist, year=participant.year,
+                outcome=outcome,
+                champion_points=WIN_POINTS if outcome == Outcome.WIN else 0,
+                purse={Outcome.WIN: WIN_SALARY_DAYS, Outcome.DRAW: DRAW_SALARY_DAYS}.get(outcome, 0)
+                * daily_salary(salary_year),
+                salary_year=salary_year,
+                # "Une défaite … chocogrenouille sera néanmoins offerte": every loser, disqualified too
+                chocogrenouille=outcome in (Outcome.LOSS, Outcome.DISQUALIFIED),
+                recorded_at=now,
+            )
+        )
+    created = Result.objects.bulk_create(results)
+    standings_apply(results=created, kind=duel.kind, format=duel.format)
+    return created
+
+
+@transaction.atomic
+def season_save(*, season: Season) -> Season:
+    """Create or change a season (validated like the admin form) and rebuild its table at once."""
+    season.full_clean()
+    season.save()
+    standings_rebuild(season=season, fix=True)
+    table_revision_bump()
+    return season
+
+
+@transaction.atomic
+def season_delete(*, season: Season) -> None:
+    season.delete()  # its table goes with it (cascade)
+    table_revision_bump()
+
+
+def rewards_to_pay():
+    """Results whose purse or chocogrenouille has not been handed out on the forum yet, oldest first."""
+    return (Result.objects.filter(paid_at__isnull=True).filter(Q(purse__gt=0) | Q(chocogrenouille=True))
+            .select_related("duellist", "duel").order_by("recorded_at", "pk"))
+
+
+@transaction.atomic
+def rewards_mark_paid(*, result_ids, by, now: dt.datetime | None = None) -> int:
+    """Staff mark rewards paid on the forum ("payé"). Rewards already marked keep their first mark
+    (two staff clicking at once never overwrite each other). Returns how many were marked now."""
+    if not getattr(by, "is_staff", False):
+        raise PermissionDenied
+    now = now or timezone.now()
+    ids = list(Result.objects.select_for_update().filter(pk__in=list(result_ids), paid_at__isnull=True)
+               .filter(Q(purse__gt=0) | Q(chocogrenouille=True)).values_list("pk", flat=True))
+    return Result.objects.filter(pk__in=ids).update(paid_at=now, paid_by=by)
