@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Mutation testing (issue 18; README "Mutation testing"): run mutmut on one or more suites, then
+"""Mutation testing (README "Mutation testing"): run mutmut on one or more suites, then
 compare each suite's score with the checked-in baseline (tests/mutation-baseline.json).
 
     .ci/mutation.py engine services          # what `make mutation` runs

@@ -84,7 +84,7 @@ def declaration(*, turn: int, kind: str, rolls: list[dict], events: list[dict], 
     return bbcode_safe("\n".join(lines).strip())
 
 
-# --- RP text on the site: the forum's BBCode rendered as the forum would (issue 14, item 9) ---------
+# --- RP text on the site: the forum's BBCode rendered as the forum would ---------
 # The `bbcode` library (dcwatson/bbcode) parses and escapes; only the tags below exist, links keep to
 # safe schemes, and colours become classes (the Content-Security-Policy forbids inline styles), from a
 # fixed palette in duel.css. The forum copy keeps the original text: this is for display only.

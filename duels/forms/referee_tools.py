@@ -1,4 +1,4 @@
-"""Forms of the referee's power tools (issue 13): correction with decisions, deadline extension,
+"""Forms of the referee's power tools: correction with decisions, deadline extension,
 reopening a missed post, handover. They only parse; the services decide."""
 from __future__ import annotations
 

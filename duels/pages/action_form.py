@@ -1,4 +1,4 @@
-"""The action form's choices on the duel page, computed and rendered once per phase and duellist (issue 16).
+"""The action form's choices on the duel page, computed and rendered once per phase and duellist.
 
 `options_for` and the ~50 spell cards with their bets, targets and effect texts were most of the
 player's page time, and they only change with the duel's stored state: the HTML is cached under a

@@ -1,4 +1,4 @@
-"""What a published declaration tells the forum beyond its events (issue 14): what each die decided
+"""What a published declaration tells the forum beyond its events: what each die decided
 *and what then happened* (a won bet can still miss on range), where everyone stands afterwards, who
 won by name, and what comes next with its deadline. Presentation only: read from stored rows."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The delivery side of the engine's events (issue 14, item 8): the engine stores a message id and its
+"""The delivery side of the engine's events: the engine stores a message id and its
 params (duels/engine/events.py, no Django there); here they become a sentence in the reader's language.
 Events stored before message ids existed keep their French `text`."""
 from __future__ import annotations

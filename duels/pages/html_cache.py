@@ -1,4 +1,4 @@
-"""The cache of rendered HTML whose key is its content (issue 16): thread phases, the action form's
+"""The cache of rendered HTML whose key is its content: thread phases, the action form's
 choices, the charts, the poll of a version.
 
 Every key here names everything its value depends on (ids, revisions, digests of the data, the

@@ -1,4 +1,4 @@
-"""The duel page's poll after a change, rendered once per version and viewer (issue 16).
+"""The duel page's poll after a change, rendered once per version and viewer.
 
 Every open duel page polls every few seconds with the version it shows (`selectors.duel_version`).
 Same version: 204, nothing to swap. A new one: the live part (status, who is expected, the stage) and

@@ -1,4 +1,4 @@
-"""The stage's HTML, rendered once per distinct stage (issue 16).
+"""The stage's HTML, rendered once per distinct stage.
 
 A stage (zones with their duellists and creatures, `presenters.stage`) is a pure value: the same
 zones, block id and language always give the same HTML. The duel page, its poll, the adjudication

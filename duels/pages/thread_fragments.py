@@ -1,4 +1,4 @@
-"""The duel thread as cached HTML, one fragment per phase (issue 16).
+"""The duel thread as cached HTML, one fragment per phase.
 
 Published posts and declarations never change, so each phase's `<details>` is rendered once and then
 read from the cache. The key holds everything the HTML depends on: the phase, the reader's language,

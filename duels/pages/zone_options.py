@@ -1,4 +1,4 @@
-"""Zone options of the action form (issue 14): who stands in each zone, seen by the caster, and the
+"""Zone options of the action form: who stands in each zone, seen by the caster, and the
 teammates a ZONE spell would hit there too. Presentation only: reach and validity come from the engine."""
 from __future__ import annotations
 

@@ -134,7 +134,7 @@ def declarations_published(duel: Duel) -> QuerySet[Declaration]:
     )
 
 
-# --- pages (issue 6) -------------------------------------------------------------------------------
+# --- pages -------------------------------------------------------------------------------
 
 def participations_of(user: User) -> QuerySet[Participant]:
     """The user's duels, newest first, with their duellists and open windows (slots, deadlines):

@@ -1,4 +1,4 @@
-"""Where a duellist stands for registering (issue 14, item 7): one answer for the home page, the
+"""Where a duellist stands for registering: one answer for the home page, the
 dashboard and the registration form, so they never disagree. The services still decide on submit."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Correcting the latest published declaration (issue 13): the referee reopens it with a reason, the duel
+"""Correcting the latest published declaration: the referee reopens it with a reason, the duel
 goes back to the state stored before it, a post may be voided and referee decisions applied, and the
 declaration is resolved again from that state with the SAME derived dice (rolls come from the seed and
 the roll's place, which a correction never changes), so `verify_dice` still passes.

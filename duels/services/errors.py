@@ -94,7 +94,7 @@ MESSAGES = {
     "exemption-not-pending": _("Cette demande de dispense a déjà été traitée."),
     "exemption-window-closed": _("La phase concernée par cette dispense est close."),
     "reason-required": _("Donnez le motif de votre demande."),
-    # --- corrections, referee decisions, deadline tools, handover (issue 13) ---
+    # --- corrections, referee decisions, deadline tools, handover ---
     "correction-reason-required": _("Donnez le motif de la correction."),
     "declaration-not-published": _("Cette déclaration n'est pas publiée : préparez-la à nouveau plutôt que de la corriger."),
     "declaration-not-correctable": _("Cette déclaration a été publiée avant que les corrections existent : elle ne peut pas être corrigée."),

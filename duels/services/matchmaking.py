@@ -120,7 +120,7 @@ def year_gap(team1: Team, team2: Team) -> int:
 
 
 class Gate:
-    """Which pairings may become duels now (§1.2, issue 11): an RP gap of one year or less at once;
+    """Which pairings may become duels now (§1.2): an RP gap of one year or less at once;
     a wider one only once the older registration has waited `wait`. Pairings held back are kept in
     `held` (the referee may confirm them from the queue)."""
 

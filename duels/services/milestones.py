@@ -1,4 +1,4 @@
-"""Notices for the moments of a duel's life that are not a window's (issue 14): an opponent found (with
+"""Notices for the moments of a duel's life that are not a window's: an opponent found (with
 the year gap), a referee assigned, a declaration published (and the result with each one's reward).
 
 Same contract as `duels.services.notices`: the services call the `on_*` hooks inside their transaction,

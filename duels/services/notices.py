@@ -259,7 +259,7 @@ def duel_cancelled_notify(*, duel_id: int) -> int:
     return sent
 
 
-# --- Corrections and referee tools (issue 13) ---
+# --- Corrections and referee tools ---
 
 def adjudicate_url(duel: Duel) -> str:
     """The referee's page of the duel (where the declaration is written); the duel page if missing."""

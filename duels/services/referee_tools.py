@@ -1,4 +1,4 @@
-"""The referee's deadline tools and the handover of a duel (issue 13). Each action is logged in the audit
+"""The referee's deadline tools and the handover of a duel. Each action is logged in the audit
 log, in its own transaction, and the duellists concerned are notified after commit.
 
 - `window_deadline_extend`: every duellist still awaited in the open window gets a later deadline (a site

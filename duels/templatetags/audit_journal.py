@@ -1,6 +1,6 @@
-"""`{% audit_journal %}`: the duel's "Journal de l'arbitrage" for the people of the duel (issue 13).
+"""`{% audit_journal %}`: the duel's "Journal de l'arbitrage" for the people of the duel.
 
-The duel and adjudication pages show only the latest entries (issue 16: two per declaration, the
+The duel and adjudication pages show only the latest entries (two per declaration, the
 page grew with the duel), with a link to the whole journal (`duels:journal`)."""
 from django import template
 from django.core.cache import cache

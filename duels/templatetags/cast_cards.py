@@ -1,4 +1,4 @@
-"""`{% cast_cards casts radio_name prefix %}`: the action form's spell cards (issue 16).
+"""`{% cast_cards casts radio_name prefix %}`: the action form's spell cards.
 
 About 50 cards, each with its bets and targets, were most of the duel page's time. They only change
 when the phase (or the duellist's situation) changes, so the HTML is cached under a digest of the

@@ -82,7 +82,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         context["deadline"] = presenters.deadline_view(slot.deadline)
     if not whole_thread:  # the poll: the live part only (no form, charts or thread)
         return context
-    context.update(_follow_context(duel, windows, participants))  # charts and forum snippets (issue 17)
+    context.update(_follow_context(duel, windows, participants))  # charts and forum snippets
     context["thread_html"] = thread_fragments.thread_html(duel, windows, participants, settled_html)
     if me is not None and duel.is_running and slot is not None and slot.status == SlotStatus.WAITING:
         context["options"] = action_form.action_choices(duel, window, state, me, participants, posted=posted)
@@ -100,7 +100,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
 
 
 def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
-    """Issue 17's charts and snippets, cached until the next published declaration or correction: they
+    """The charts and snippets, cached until the next published declaration or correction: they
     read every declaration's state, which the page's light timeline does not load. `windows`: the
     recent phases, which hold the latest published declaration (the only one that can still change,
     by a correction: its revision is in the key)."""

@@ -135,7 +135,7 @@ def embed(request, pk: int):
 
 
 def _frame_headers(response: HttpResponse) -> HttpResponse:
-    """frame-ancestors on this view only. With django-csp's middleware (issue 15) the site's policy
+    """frame-ancestors on this view only. With django-csp's middleware the site's policy
     is kept and only that directive replaced; without it, the view writes its own whole policy."""
     origins = list(getattr(settings, "FORUM_ORIGINS", None) or [])
     if "csp.middleware.CSPMiddleware" in settings.MIDDLEWARE:

@@ -1,4 +1,4 @@
-"""The referee's power tools (issue 13): publish as is from the queue, correct the latest declaration,
+"""The referee's power tools: publish as is from the queue, correct the latest declaration,
 extend a deadline, reopen a missed post, hand a duel over. Views parse and call one service."""
 from __future__ import annotations
 

@@ -53,7 +53,7 @@ def duellist(request, forum_id: int):
         })
     return render(request, "rankings/duellist.html", {
         "duellist": found, "overall": overall, "records": others, "recent": recent,
-        **duellist_record(found),  # favourite spells, head-to-head, season chart (issue 17)
+        **duellist_record(found),  # favourite spells, head-to-head, season chart
     })
 
 

@@ -1,4 +1,4 @@
-"""More bad input on the staff sync endpoints (issue 8): per-field, per-item errors, nothing written."""
+"""More bad input on the staff sync endpoints: per-field, per-item errors, nothing written."""
 import datetime as dt
 
 import pytest

@@ -1,4 +1,4 @@
-"""Every input the bad-input probe (issue 15) answered with a 5xx: now a clear 4xx (JSON in the API, a
+"""Every input the bad-input probe answered with a 5xx: now a clear 4xx (JSON in the API, a
 French page elsewhere) or an ordinary answer, on SQLite and on PostgreSQL, and nothing half-written."""
 import json
 

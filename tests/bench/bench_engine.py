@@ -4,7 +4,7 @@
 
 The duels are generated first (not timed) by duels.engine.autoplay; each run then replays all of
 them through `replay()` (validation, checks, both declarations, the output) on one core. Prints the
-median of the runs. Goal (issue 3): at least 5,000 turns/s.
+median of the runs. Goal: at least 5,000 turns/s.
 """
 import argparse
 import random

@@ -10,7 +10,7 @@ own). Plays one 1v1 duel of BENCH_TURNS turns (default 30), logs its expected du
 with ApacheBench (`ab`, Debian's apache2-utils) at concurrency 8 with keep-alive, alternating the login
 floor (tests/bench/floor_urls.py) and the duel page, BENCH_SECONDS each, twice. Prints each one's
 requests per second (the median of its runs), the page's ratio to the floor, and the workers' resident
-memory afterwards. Goals (issue 16): the page ≥ 0.25× the floor's requests/s; each worker ≤ 120 MB.
+memory afterwards. Goals: the page ≥ 0.25× the floor's requests/s; each worker ≤ 120 MB.
 Reports, does not judge: exit status 0 unless the server or `ab` fails.
 """
 from __future__ import annotations

@@ -16,7 +16,7 @@ next to the one of DATABASE_URL, or a temporary SQLite file), loads the spell ca
 - the adjudication page with a draft declaration (both have posted, the referee prepared the draft).
 
 Prints each one's latency, its ratio to the floor timed in the same run (the figure that counts on a
-shared machine), its size and its queries. Goals (issue 16): duel page ≤ 8× the floor at 2 turns and
+shared machine), its size and its queries. Goals: duel page ≤ 8× the floor at 2 turns and
 ≤ 1.25× its own 2-turn time at 60 turns; poll ≤ 4× at 60 turns; adjudication ≤ 8× at 60 turns.
 The exit status is 0: this script reports, it does not judge. Not a test (pytest does not collect it).
 

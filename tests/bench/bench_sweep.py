@@ -12,7 +12,7 @@ with its open action window, of which BENCH_OVERDUE (1,000) are past b's deadlin
 - one sweep (`window_expire_overdue`, its after-commit notices included) expiring the overdue windows:
   wall time and statements, per window, and the ratio per window to the floor.
 
-Goals (issue 16): ≤ 3× the floor per overdue window, ≤ 5 statements per window amortised. The exit
+Goals: ≤ 3× the floor per overdue window, ≤ 5 statements per window amortised. The exit
 status is 0 when both are met. Not a test (pytest does not collect bench_*.py).
 """
 from __future__ import annotations

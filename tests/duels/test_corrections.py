@@ -1,4 +1,4 @@
-"""Correcting the latest published declaration (issue 13): same dice, voided posts, referee decisions,
+"""Correcting the latest published declaration: same dice, voided posts, referee decisions,
 refusals, finished duels, the audit log and notices."""
 import datetime as dt
 

@@ -1,4 +1,4 @@
-"""The deadline sweep at its edges (RULES.md §1.4, §6), found by mutation testing (issue 18): the
+"""The deadline sweep at its edges (RULES.md §1.4, §6), found by mutation testing: the
 deadline instant, a full batch followed by another, the sweep's report line, the defence window."""
 import datetime as dt
 

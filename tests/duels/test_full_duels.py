@@ -1,4 +1,4 @@
-"""Two complete duels through the services only: registration to rewards (issue 5's 'done when')."""
+"""Two complete duels through the services only: registration to rewards."""
 import pytest
 from django.core.management import call_command
 

@@ -1,5 +1,5 @@
 """matchmaking_run and matchmaking_held at the edges of their choices (RULES.md §1.2, §1.3), found by
-mutation testing (issue 18): which team a free team meets, which solos complete a team, which four
+mutation testing: which team a free team meets, which solos complete a team, which four
 solos make a duel, which team is team 1, which held pairings the referee queue shows."""
 import datetime as dt
 

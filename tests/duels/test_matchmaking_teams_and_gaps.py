@@ -1,4 +1,4 @@
-"""Matchmaking, issue 11: 2v2 teams completed from solo duellists (§1.3), wide RP year gaps held
+"""Matchmaking: 2v2 teams completed from solo duellists (§1.3), wide RP year gaps held
 until a staff-set delay or a referee's confirmation (§1.2)."""
 import datetime as dt
 import itertools

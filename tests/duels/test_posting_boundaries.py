@@ -1,5 +1,5 @@
 """post_submit at its edges (RULES.md §2.6 word count, §1.4 deadlines, the RP text size cap), found by
-mutation testing (issue 18)."""
+mutation testing."""
 import datetime as dt
 
 import pytest

@@ -1,4 +1,4 @@
-"""The referee's power tools through the pages (issue 13): two clicks from the queue, the correction
+"""The referee's power tools through the pages: two clicks from the queue, the correction
 page, the tools' permission matrix, what players see after a correction, and query counts."""
 import pytest
 from django.db import connection
@@ -182,7 +182,7 @@ def test_release_from_the_page_before_the_start():
 
 @pytest.mark.parametrize("phase", ["action", "defence"])
 def test_a_long_duel_offers_the_correction_of_its_latest_declaration_only(phase):
-    """The adjudication page reads the last two turns only (issue 16): in a fifth turn, the latest
+    """The adjudication page reads the last two turns only: in a fifth turn, the latest
     declaration is still offered for correction, whichever phase the duel is in."""
     duel, referee, (a, b) = started_duel()
     for _ in range(4):

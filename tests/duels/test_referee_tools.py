@@ -1,4 +1,4 @@
-"""Deadline tools, handover and the audit entries of every referee/staff action (issue 13)."""
+"""Deadline tools, handover and the audit entries of every referee/staff action."""
 import datetime as dt
 
 import pytest

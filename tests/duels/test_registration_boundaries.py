@@ -1,5 +1,5 @@
 """registration_create at the edges of its rules (RULES.md §1.2 years, §2.1 wand rest), found by
-mutation testing (issue 18)."""
+mutation testing."""
 import datetime as dt
 
 import pytest

@@ -1,4 +1,4 @@
-"""Strict form input (issue 11, item 5; and item 6, unavailable spells greyed): a field that is present but malformed is refused with a
+"""Strict form input (and unavailable spells greyed): a field that is present but malformed is refused with a
 French message and the page again (422), nothing stored; only the explicit "no move / no spell /
 do nothing" choice is a pass. Unit tests of the parsers, a hypothesis fuzz over every field, and the
 pages (action, defence, exemption, fault, registration)."""

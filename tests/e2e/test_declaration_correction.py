@@ -1,6 +1,6 @@
 """The referee publishes a wrong declaration from the queue (two clicks), corrects it with a reason and
 a decision, and the players see both: the original struck through with the reason, the corrected one
-below, and the entry in the "Journal de l'arbitrage" (issue 13). A real browser, three contexts."""
+below, and the entry in the "Journal de l'arbitrage". A real browser, three contexts."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""The live stage in the forum thread's iframe (issue 17): loads from an allowed origin, not elsewhere."""
+"""The live stage in the forum thread's iframe: loads from an allowed origin, not elsewhere."""
 import threading
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer

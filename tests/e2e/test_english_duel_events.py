@@ -1,4 +1,4 @@
-"""Issue 14, item 8, in a real browser: with English chosen, a duel page (thread, declarations, the
+"""In a real browser: with English chosen, a duel page (thread, declarations, the
 referee's events, a correction with the referee's decisions) has no French event sentence left. Needs the
 merged catalogue (locale/pending/)."""
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_an_english_duel_page_has_no_french_event_left(new_page):
     if duel.status == "defence":  # the bolt may be dodged: b does nothing
         post(duel, b, [{"nothing": True}], text="")
         declare(duel, referee)
-    # The referee corrects the latest declaration with two decisions (issue 13's tools).
+    # The referee corrects the latest declaration with two decisions (the referee's tools).
     declaration_correct(declaration=latest_published(duel), by=referee, reason="Forgotten shield", adjustments=[
         {"target": b.engine_id, "kind": "pf", "delta": 2, "reason": "Forgotten shield"},
         {"target": a.engine_id, "kind": "pos", "zone": 4, "reason": "Misread move"},
@@ -45,7 +45,7 @@ def test_an_english_duel_page_has_no_french_event_left(new_page):
     page.get_by_label(re.compile("Password", re.I)).fill(PASSWORD)
     page.get_by_role("button", name=re.compile("Log in", re.I)).click()
     page.goto(f"/duels/{duel.pk}/")
-    # Earlier phases are folded and fetched when opened (issue 16): open them all and wait for their HTML.
+    # Earlier phases are folded and fetched when opened: open them all and wait for their HTML.
     page.evaluate("document.querySelectorAll('details.window').forEach(d => d.open = true)")
     expect(page.locator("details.window[hx-get]")).to_have_count(0)
     # the struck-through version a correction replaced reads in English too

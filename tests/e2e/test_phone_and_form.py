@@ -1,4 +1,4 @@
-"""Issue 14 in a real browser: reach recomputed after the move before the cast, zone spells with no zone
+"""In a real browser: reach recomputed after the move before the cast, zone spells with no zone
 chosen, no sideways scroll on phones, drafts kept across navigation, notices read once posted."""
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def test_reach_follows_the_move_chosen_before_the_cast(new_page, screenshot):
     assert not card.locator(".no-reach").is_visible()
     page.locator(".zone-picker[data-picker=move_before] .zone-choice.none input").check()
     assert "distance 4, hors de portée" in option_text(page, target, b.engine_id)
-    screenshot(page, "issue14-reach-after-move")
+    screenshot(page, "reach-after-move")
 
 
 def test_a_zone_spell_starts_with_no_zone_and_says_who_stands_there(new_page):

@@ -1,4 +1,4 @@
-"""Referee decisions ("sauf indication contraire de l'arbitre") applied by the engine as inputs (issue 13):
+"""Referee decisions ("sauf indication contraire de l'arbitre") applied by the engine as inputs:
 checked, pure, deterministic, shown as events, and without decisions exactly the plain resolution."""
 import copy
 import random

@@ -1,6 +1,6 @@
 """Referee decisions at their edges (RULES.md §4.1.1, duels/engine/adjustments.py): the largest reason,
 change and zones allowed, the events naming who was moved or freed, and a declaration with decisions.
-Found by mutation testing (issue 18)."""
+Found by mutation testing."""
 import pytest
 
 from duels.engine import resolve_action_phase

@@ -1,5 +1,5 @@
 """Bets (RULES.md §4.1 Cast, step 2) case by case: who may bet what, what each bet gives and costs,
-found by mutation testing (issue 18). Through the public engine API and options_for."""
+found by mutation testing. Through the public engine API and options_for."""
 from fractions import Fraction
 
 import pytest

@@ -1,6 +1,6 @@
 """What the declaration says about a cast (RULES.md §4.1 Cast): the target or zone named in every
 outcome, the spell named when a cast is void or a shield absorbs it, what a summon brings, and a bet
-that decides a ZONE spell. Found by mutation testing (issue 18)."""
+that decides a ZONE spell. Found by mutation testing."""
 import pytest
 
 from duels.engine import check_post, resolve_action_phase, resolve_defence_phase

@@ -1,6 +1,6 @@
 """Casting details a player reads in every declaration (RULES.md §4.1 Cast, §7): which effect a bet
 gives, what the cast event carries, who is dodgeable, summons and creatures' lifetimes, ZONE spells and
-duellists off the stage. Found by mutation testing (issue 18)."""
+duellists off the stage. Found by mutation testing."""
 import pytest
 
 from duels.engine import resolve_action_phase, resolve_defence_phase

@@ -1,5 +1,5 @@
 """Refused posts at their edges (RULES.md §4.1): every step of a post is checked, not only the first.
-Found by mutation testing (issue 18): each test fails when one check stops early or moves by one."""
+Found by mutation testing: each test fails when one check stops early or moves by one."""
 from duels.engine import check_post
 from tests.engine.helpers import cast, mv, post, state
 

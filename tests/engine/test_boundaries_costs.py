@@ -1,6 +1,6 @@
 """Costs at their edges (RULES.md §4.1 Move / Cast cost, §4.2 dodge, §5): a cost equal to what the
 duellist has is paid (and may knock them out), one more is void; `options_for` shows the same figures.
-Found by mutation testing (issue 18): each test fails when one comparison moves by one."""
+Found by mutation testing: each test fails when one comparison moves by one."""
 import pytest
 
 from duels.engine import options_for, resolve_action_phase, resolve_defence_phase

@@ -1,6 +1,6 @@
 """What the declarations say (RULES.md §3.2, §4.1, §4.2): each event names who did what, to whom, with
 which spell and die; a pass, a "nothing", a dodge, a hit and a dodged hit are all reported; posts voided
-during the defence phase. Found by mutation testing (issue 18): each test fails when an event loses a
+during the defence phase. Found by mutation testing: each test fails when an event loses a
 field or a step of the second declaration is skipped."""
 from duels.engine import resolve_action_phase, resolve_defence_phase
 from tests.engine.helpers import cast, dodge, duellists_2v2, mv, post, spell, state

@@ -1,7 +1,7 @@
 """What the declaration says about each effect (RULES.md §7 effect keys): who pushed, pulled, drained,
 healed, restored, stunned or shielded whom, by how much and from where to where; a fall; a status
 already there; a push or a fall that knocks out stops the rest of the spell, one that does not lets it
-go on. Found by mutation testing (issue 18)."""
+go on. Found by mutation testing."""
 import pytest
 
 from duels.engine import resolve_action_phase

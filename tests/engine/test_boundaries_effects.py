@@ -1,5 +1,5 @@
 """Effects at their edges (RULES.md §7 push/pull, points caps, statuses, shields; §3.3 knock-outs),
-and the numbers each event carries. Found by mutation testing (issue 18)."""
+and the numbers each event carries. Found by mutation testing."""
 import pytest
 
 from duels.engine import options_for, resolve_action_phase, resolve_defence_phase

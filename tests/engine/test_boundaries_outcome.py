@@ -1,5 +1,5 @@
 """The end of a duel and the referee's sanctions (RULES.md §3.3, §6), the page-facing reasons of
-`options_for`, and the catalog file reader. Found by mutation testing (issue 18)."""
+`options_for`, and the catalog file reader. Found by mutation testing."""
 import json
 import os
 

@@ -1,6 +1,6 @@
 """Reach at its edges (RULES.md §3.1 distance, §4.1 Cast reach, §7 ZONE radius and creatures): a
 target at exactly the range (or on the edge of a radius) is reached, one zone further is not; the
-figures `options_for` shows agree. Found by mutation testing (issue 18)."""
+figures `options_for` shows agree. Found by mutation testing."""
 import pytest
 
 from duels.engine import options_for, resolve_action_phase

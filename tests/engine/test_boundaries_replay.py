@@ -1,5 +1,5 @@
 """Replaying a scenario without its own `spells` (SCENARIOS.md): the project's catalog file is used.
-Found by mutation testing (issue 18)."""
+Found by mutation testing."""
 from duels.engine import replay
 from tests.engine.helpers import cast, duellists_1v1, post, turn
 

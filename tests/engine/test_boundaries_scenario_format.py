@@ -1,6 +1,6 @@
 """The scenario format (SCENARIOS.md) at its edges: every malformed key is refused with the JSON path of
 the key at fault and what was expected instead of what was found; optional keys left null take their
-defaults. Found by mutation testing (issue 18)."""
+defaults. Found by mutation testing."""
 import copy
 
 import pytest

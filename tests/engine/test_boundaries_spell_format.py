@@ -1,6 +1,6 @@
 """The catalog's spell format (RULES.md §7) at its edges: every malformed key is refused with the path of
 the key at fault and the reason, so that staff editing the catalog (and scenario authors) can find it;
-the optional keys take their documented defaults. Found by mutation testing (issue 18)."""
+the optional keys take their documented defaults. Found by mutation testing."""
 import copy
 
 import pytest

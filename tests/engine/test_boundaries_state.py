@@ -1,7 +1,7 @@
 """The duel state at its edges (RULES.md §2.3–2.5; the JSON round trip of duels/engine/state.py): defaults
 of a duellist's optional keys, states stored without creatures or pending hits, a lean state with or
 without its catalog snapshot, and catalogs of different duels never mixed up. Found by mutation testing
-(issue 18)."""
+."""
 import json
 import uuid
 

@@ -1,4 +1,4 @@
-"""Issue 14, item 8: the referee's decisions (adjusted_* events, issue 13) carry a message id + params
+"""The referee's decisions (adjusted_* events) carry a message id + params
 like the other events, so an English page shows them in English. Needs the merged catalogue."""
 from __future__ import annotations
 

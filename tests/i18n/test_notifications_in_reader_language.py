@@ -1,4 +1,4 @@
-"""Issue 14, item 8: a stored notification is a message id + params, shown in the reader's language
+"""A stored notification is a message id + params, shown in the reader's language
 (the language cookie on the pages, the profile's language in e-mails), whatever language was active
 when it was stored. Needs the merged catalogue (locale/pending/)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16: the action form's choices (options, spell cards, moves) are computed and rendered once per
+"""The action form's choices (options, spell cards, moves) are computed and rendered once per
 phase and duellist, and a new phase never shows the previous one's choices."""
 import re
 

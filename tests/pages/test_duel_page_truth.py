@@ -1,4 +1,4 @@
-"""Issue 14, items 2 and 3: the stage shows the moves already announced in the phase; a declaration
+"""The stage shows the moves already announced in the phase; a declaration
 (on the page and in its forum copy) says what each die decided and then what happened, where everyone
 stands, the winners by name and what comes next."""
 import html

@@ -1,4 +1,4 @@
-"""duels/pages/html_cache.py: content-keyed HTML kept per process in front of the shared cache (issue 16)."""
+"""duels/pages/html_cache.py: content-keyed HTML kept per process in front of the shared cache."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 16, the duel page flat in the duel's length: the action form's spell cards are rendered once
+"""The duel page flat in the duel's length: the action form's spell cards are rendered once
 per situation and language (cached under their own data), and the "Journal de l'arbitrage" shows its
 latest entries with a link to the whole journal."""
 import re

@@ -1,4 +1,4 @@
-"""The poll after a change is rendered once per version and viewer (issue 16): spectators share it, a
+"""The poll after a change is rendered once per version and viewer: spectators share it, a
 duellist gets their own (their deadline, their token), and a new version is never answered from an
 older one."""
 import re

@@ -1,4 +1,4 @@
-"""Issue 14: a notice for every moment that matters, each linking to where the reader acts, and
+"""A notice for every moment that matters, each linking to where the reader acts, and
 "à vous de poster" read once the duellist has posted."""
 import pytest
 from django.test import Client

@@ -26,7 +26,7 @@ def text(response) -> str:
 
 
 def test_pages_need_a_login(client):
-    # A running duel's page is public since issue 17 (tests/spectators); a duel not started is not.
+    # A running duel's page is public (tests/spectators); a duel not started is not.
     duel = matched_duel()
     for url in (reverse("duels:dashboard"), reverse("duels:register"), reverse("duels:duel", args=[duel.pk])):
         response = client.get(url)

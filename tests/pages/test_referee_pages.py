@@ -113,7 +113,7 @@ def test_matchmaking_button():
 
 
 def test_the_fault_form_names_the_duellists_as_they_are_now():
-    """The blank fault form is rendered once per duel's names and language (issue 16): a renamed
+    """The blank fault form is rendered once per duel's names and language: a renamed
     duellist is offered under the new name, and each duel lists its own duellists."""
     duel, referee, (a, b) = started_duel()
     other, other_referee, (c, _d) = started_duel()

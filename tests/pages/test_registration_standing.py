@@ -1,4 +1,4 @@
-"""Issue 14, item 7: the home page, the dashboard and the registration form say the same thing; only
+"""The home page, the dashboard and the registration form say the same thing; only
 allowed years are offered; no "None" year; withdrawing asks to confirm first."""
 import pytest
 from django.urls import reverse

@@ -1,4 +1,4 @@
-"""Issue 14, item 9: the RP text renders its forum BBCode on the site (safe links only, no HTML of the
+"""The RP text renders its forum BBCode on the site (safe links only, no HTML of the
 player's), while the forum copy keeps the original text; the site has a favicon."""
 import pytest
 from django.contrib.staticfiles import finders

@@ -1,4 +1,4 @@
-"""The duel thread cached per phase (issue 16): older phases folded and fetched on demand, a corrected
+"""The duel thread cached per phase: older phases folded and fetched on demand, a corrected
 declaration never served stale, the poll sending only the thread's changes."""
 import re
 
@@ -55,7 +55,7 @@ def test_a_phase_of_a_private_duel_needs_a_login_and_an_unknown_phase_is_404(cli
     duel, _referee, a, _b = played(2)
     other, *_ = played(2)
     url = reverse("duels:turn", args=[duel.pk, windows_of(duel)[0].pk])
-    assert client.get(url).status_code == 200  # a running duel is public (issue 17)
+    assert client.get(url).status_code == 200  # a running duel is public
     duel.status = "setup"  # not started: members only
     duel.save(update_fields=["status"])
     assert client.get(url).status_code == 302

@@ -42,7 +42,7 @@ def test_an_inline_script_gets_the_requests_nonce():
 
 
 def test_one_view_may_be_framed_by_the_forum(settings):
-    """How issue 17's embed view opens frame-ancestors to FORUM_ORIGINS, and only there."""
+    """How the embed view opens frame-ancestors to FORUM_ORIGINS, and only there."""
     from csp.middleware import CSPMiddleware
 
     settings.FORUM_ORIGINS = ["https://forum.example"]

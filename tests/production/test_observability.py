@@ -1,4 +1,4 @@
-"""Request ids in responses and logs, JSON logs, optional Sentry (issue 15: errors reported)."""
+"""Request ids in responses and logs, JSON logs, optional Sentry (errors reported)."""
 import json
 import logging
 import subprocess

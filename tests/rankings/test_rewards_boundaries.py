@@ -1,5 +1,5 @@
 """Rewards (RULES.md §3.3.2) figure by figure, and the staff's "paid" marks, found by mutation testing
-(issue 18)."""
+."""
 import datetime as dt
 
 import pytest

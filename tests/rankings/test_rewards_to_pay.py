@@ -1,4 +1,4 @@
-"""Rewards still to pay on the forum (issue 11): the staff list, the "payé" mark, the BBCode list."""
+"""Rewards still to pay on the forum: the staff list, the "payé" mark, the BBCode list."""
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.test import Client

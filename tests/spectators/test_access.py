@@ -1,4 +1,4 @@
-"""What a visitor who is not logged in sees of a duel, and what they never see (issue 17)."""
+"""What a visitor who is not logged in sees of a duel, and what they never see."""
 import re
 
 import pytest

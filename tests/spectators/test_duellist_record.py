@@ -1,4 +1,4 @@
-"""A duellist's page: head-to-head, favourite spells, points over the season (issue 17)."""
+"""A duellist's page: head-to-head, favourite spells, points over the season."""
 import datetime as dt
 import re
 
