@@ -67,7 +67,7 @@ def seed() -> dict[int, dict]:
 
     from duels.services import declaration_prepare
     from spells.snapshot import catalog_snapshot
-    from tests.duels.helpers import post
+    from tests.support.duels import post
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # seeding only
     call_command("catalog_load", stdout=open(os.devnull, "w"))  # noqa: SIM115 - the real 52-spell catalog
@@ -88,7 +88,7 @@ def seed() -> dict[int, dict]:
 def played_duel(turns: int, spells: list):
     """A 1v1 duel whose duellists passed `turns - 1` turns; in the open turn b has posted and a is
     expected (a's page shows the action form)."""
-    from tests.duels.helpers import declare, post, started_duel
+    from tests.support.duels import declare, post, started_duel
 
     duel, referee, (a, b) = started_duel(spells=spells)
     for _ in range(turns - 1):

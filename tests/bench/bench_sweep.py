@@ -68,7 +68,7 @@ def seed() -> dt.datetime:
 
     from duels.models import Duel, Participant, Post, Window, WindowSlot
     from spells.snapshot import catalog_snapshot
-    from tests.duels.helpers import post, started_duel
+    from tests.support.duels import post, started_duel
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # seeding only
     call_command("catalog_load", stdout=open(os.devnull, "w"))  # noqa: SIM115

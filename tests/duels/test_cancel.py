@@ -17,9 +17,8 @@ from duels.services import (
     registration_create,
     wand_rest_remaining,
 )
-from tests.duels.helpers import matched_duel, started_duel
-from tests.duels.test_registration import finished_duel
 from tests.factories.duels import DuellistFactory, RefereeFactory
+from tests.support.duels import finished_duel, matched_duel, started_duel
 
 pytestmark = pytest.mark.django_db
 

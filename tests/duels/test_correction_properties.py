@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from duels.models import Post
 from duels.services.corrections import declaration_correct
 from duels.services.rules import resolve_action_phase, state_dump, state_load
-from tests.duels.helpers import declare, post, started_duel
+from tests.support.duels import declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
 SETTINGS = settings(max_examples=6, deadline=None,

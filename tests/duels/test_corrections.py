@@ -12,8 +12,8 @@ from duels.services.corrections import declaration_correct
 from duels.services.declarations import declaration_compute
 from duels.services.rules import resolve_action_phase, state_dump, state_load
 from rankings.models import Result, Standing
-from tests.duels.helpers import bet_for, code_of, declare, pf, post, started_duel
 from tests.factories.duels import RefereeFactory, UserFactory
+from tests.support.duels import bet_for, code_of, declare, pf, post, started_duel
 
 pytestmark = pytest.mark.django_db
 

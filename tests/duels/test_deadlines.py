@@ -11,8 +11,8 @@ from duels.services import (
     window_expire_overdue,
 )
 from rankings.models import Result
-from tests.duels.helpers import declare, post, started_duel
 from tests.factories.duels import RefereeFactory
+from tests.support.duels import declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
 START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
@@ -58,7 +58,7 @@ def test_a_missed_window_gives_an_absence_fault_and_an_automatic_pass(duel_ab, c
 
 
 def test_a_missed_defence_counts_as_doing_nothing(duel_ab, clock):
-    from tests.duels.helpers import bet_for
+    from tests.support.duels import bet_for
 
     duel, referee, (a, b) = duel_ab
     post(duel, a, [{"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])

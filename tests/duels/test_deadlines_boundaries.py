@@ -7,7 +7,7 @@ import pytest
 from duels.models import DuelFormat, DuelStatus, Fault, Participant, Post, Window, WindowState
 from duels.services import deadlines, exemption_decide, exemption_request, rules, window_expire_overdue
 from duels.services.deadlines import SweepReport, automatic_steps
-from tests.duels.helpers import bet_for, declare, post, started_duel
+from tests.support.duels import bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
 START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)

@@ -9,8 +9,8 @@ from duels.services import (
     forfeit,
 )
 from rankings.models import Result
-from tests.duels.helpers import bet_for, code_of, pf, post, started_duel
 from tests.factories.duels import RefereeFactory, UserFactory
+from tests.support.duels import bet_for, code_of, pf, post, started_duel
 
 pytestmark = pytest.mark.django_db
 

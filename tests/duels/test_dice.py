@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from duels.models import Declaration
 from duels.services import forfeit
 from duels.services.dice import roll_derive, roll_place, seed_fingerprint, seed_new
-from tests.duels.helpers import bet_for, declare, post, started_duel
+from tests.support.duels import bet_for, declare, post, started_duel
 
 SEED = "00" * 32
 

@@ -6,7 +6,7 @@ from duels.models import Declaration, DuelFormat, DuelStatus, Post, SlotStatus, 
 from duels.services.dice import seed_fingerprint
 from rankings.models import Outcome, Result
 from rankings.services.rewards import daily_salary
-from tests.duels.helpers import bet_for, declare, pf, post, started_duel
+from tests.support.duels import bet_for, declare, pf, post, started_duel
 
 pytestmark = pytest.mark.django_db
 

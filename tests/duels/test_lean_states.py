@@ -8,8 +8,8 @@ from duels.engine.state import DuelState, spells_parsed
 from duels.models import Declaration, Duel
 from duels.services import rules
 from duels.services.common import state_fingerprint
-from tests.duels.helpers import bet_for, declare, post, started_duel
 from tests.factories.duels import TEST_SPELLS
+from tests.support.duels import bet_for, declare, post, started_duel
 
 
 def test_the_stored_form_leaves_the_catalog_out_and_loads_back_equal_with_the_snapshot():

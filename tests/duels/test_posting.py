@@ -7,8 +7,8 @@ from django.utils import timezone
 from duels.models import ImmutableError, Post, SlotStatus
 from duels.services import MESSAGES, DuelError, post_submit, rp_word_count
 from duels.services.posting import MIN_RP_WORDS
-from tests.duels.helpers import RP_TEXT, bet_for, declare, post, started_duel
 from tests.factories.duels import UserFactory
+from tests.support.duels import RP_TEXT, bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
 START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)

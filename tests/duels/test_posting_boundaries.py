@@ -8,7 +8,7 @@ from django.conf import settings
 from duels.models import Post
 from duels.services import DuelError, post_submit, rp_word_count
 from duels.services.posting import MIN_RP_WORDS
-from tests.duels.helpers import RP_TEXT, post, started_duel
+from tests.support.duels import RP_TEXT, post, started_duel
 
 START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
 

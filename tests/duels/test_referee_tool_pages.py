@@ -10,8 +10,8 @@ from accounts.models import Notification
 from audit.models import AuditLog
 from duels.models import Declaration, DuelStatus, Post
 from duels.services.notices import declaration_due_notify
-from tests.duels.helpers import RP_TEXT, bet_for, declare, matched_duel, post, started_duel
 from tests.factories.duels import RefereeFactory, UserFactory
+from tests.support.duels import RP_TEXT, bet_for, declare, matched_duel, post, started_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -23,8 +23,8 @@ from duels.services.referee_tools import (
     referee_release,
     window_deadline_extend,
 )
-from tests.duels.helpers import RP_TEXT, code_of, declare, matched_duel, post, started_duel
 from tests.factories.duels import RefereeFactory, UserFactory
+from tests.support.duels import RP_TEXT, code_of, declare, matched_duel, post, started_duel
 
 pytestmark = pytest.mark.django_db
 START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)

@@ -4,28 +4,12 @@ import datetime as dt
 import pytest
 from django.db import IntegrityError, transaction
 
-from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant, Registration, RegistrationStatus
+from duels.models import Participant, Registration, RegistrationStatus
 from duels.services import DuelError, registration_create, registration_withdraw, wand_rest_remaining
 from tests.factories.duels import DuelFactory, DuellistFactory, RegistrationFactory, UserFactory
+from tests.support.duels import finished_duel, refusal
 
 pytestmark = pytest.mark.django_db
-
-
-def refusal(**kwargs) -> DuelError:
-    kwargs.setdefault("kind", DuelKind.NON_RP)
-    kwargs.setdefault("format", DuelFormat.ONE_V_ONE)
-    with pytest.raises(DuelError) as caught:
-        registration_create(**kwargs)
-    assert Registration.objects.filter(duellist=kwargs["duellist"], status="waiting").count() <= 1
-    return caught.value
-
-
-def finished_duel(duellist=None, *, at: dt.datetime) -> Duel:
-    duel = DuelFactory(status=DuelStatus.FINISHED, finished_at=at, started_at=at, seed_sha256="x" * 64,
-                       winner_team=1, referee=UserFactory())
-    if duellist is not None:
-        Participant.objects.create(duel=duel, duellist=duellist, engine_id=duellist.forum_name, team=1, year=3)
-    return duel
 
 
 def test_an_eligible_duellist_registers_non_rp_at_a_year_up_to_their_homework_year():

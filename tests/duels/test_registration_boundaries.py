@@ -6,8 +6,8 @@ import pytest
 
 from duels.models import DuelFormat, DuelKind, DuelStatus, Participant, RegistrationStatus
 from duels.services import DuelError, registration_create, registration_withdraw, wand_rest_remaining
-from tests.duels.test_registration import finished_duel, refusal
 from tests.factories.duels import DuelFactory, DuellistFactory, RegistrationFactory, UserFactory
+from tests.support.duels import finished_duel, refusal
 
 pytestmark = pytest.mark.django_db
 BASE = dt.datetime(2026, 5, 1, 12, tzinfo=dt.UTC)

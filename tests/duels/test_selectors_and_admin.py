@@ -3,8 +3,8 @@ import pytest
 from django.urls import reverse
 
 from duels import selectors
-from tests.duels.helpers import declare, matched_duel, post, started_duel
 from tests.factories.duels import UserFactory
+from tests.support.duels import declare, matched_duel, post, started_duel
 
 pytestmark = pytest.mark.django_db
 

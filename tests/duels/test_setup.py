@@ -4,8 +4,8 @@ import pytest
 from duels.models import DuelKind, DuelStatus, Window
 from duels.services import duel_start, magic_types_choose, referee_assign
 from duels.services.dice import seed_fingerprint
-from tests.duels.helpers import code_of, matched_duel
 from tests.factories.duels import TEST_SPELLS, RefereeFactory, UserFactory, magic_type
+from tests.support.duels import code_of, matched_duel
 
 pytestmark = pytest.mark.django_db
 

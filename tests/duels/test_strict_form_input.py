@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from duels.forms.duel import FormInputError, action_steps, defence_steps
 from duels.models import Exemption, Fault, Post, Registration
-from tests.duels.helpers import RP_TEXT, bet_for, declare, post, started_duel
 from tests.factories.accounts import DuellistFactory
+from tests.support.duels import RP_TEXT, bet_for, declare, post, started_duel
 
 KEY = "bolt__0__0"
 MALFORMED_ZONES = ["abc", "1e3", "0x5", "-1", "+3", " 5", "5 ", "3.0", "٣", "²", "5;6", "999"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from duels.models import Declaration
-from tests.duels.helpers import bet_for, post, started_duel
+from tests.support.duels import bet_for, post, started_duel
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PASSWORD = "estrade-test"

@@ -243,7 +243,7 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
 def test_a_2v2_turn_through_the_pages(new_page, screenshot, fixed_seed):
     from duels.services import duel_start, magic_types_choose, referee_assign
     from spells.snapshot import catalog_snapshot
-    from tests.duels.helpers import matched_duel
+    from tests.support.duels import matched_duel
 
     call_command("catalog_load", stdout=io.StringIO())
     duel = matched_duel(format="2v2", years=(3, 3, 3, 3))
@@ -283,7 +283,7 @@ def test_a_2v2_turn_through_the_pages(new_page, screenshot, fixed_seed):
 
 
 def test_player_and_referee_pages_fit_a_phone(new_page, screenshot):
-    from tests.duels.helpers import post, started_duel
+    from tests.support.duels import post, started_duel
 
     duel, referee, (a, b) = started_duel()
     post(duel, a, [{"move": 5}])

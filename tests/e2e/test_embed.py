@@ -5,7 +5,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from tests.duels.helpers import declare, post, started_duel
+from tests.support.duels import declare, post, started_duel
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

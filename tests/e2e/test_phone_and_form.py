@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Notification
-from tests.duels.helpers import post, started_duel
 from tests.e2e.test_duel_pages import PASSWORD, RP
 from tests.factories.duels import TEST_SPELLS
+from tests.support.duels import post, started_duel
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

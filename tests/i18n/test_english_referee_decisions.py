@@ -11,7 +11,7 @@ from django.utils import translation
 from duels.engine import events
 from duels.pages.event_text import event_text
 from duels.services.corrections import declaration_correct
-from tests.duels.helpers import bet_for, declare, post, started_duel
+from tests.support.duels import bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
 

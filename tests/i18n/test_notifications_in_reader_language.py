@@ -12,8 +12,8 @@ from accounts.models import Notification
 from accounts.services.notifications import notification_send, phrase, plural
 from duels.services.milestones import duel_matched_notify
 from duels.services.notices import window_opened_notify
-from tests.duels.helpers import matched_duel, started_duel
 from tests.factories.accounts import UserFactory
+from tests.support.duels import matched_duel, started_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ from django.urls import reverse
 
 from accounts.services.notifications import notification_send
 from duels.services import forfeit
-from tests.duels.helpers import bet_for, declare, post, started_duel
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.factories.spells import MagicTypeFactory, ModulationFactory, SpellFactory
+from tests.support.duels import bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from duels.pages import action_options
-from tests.duels.helpers import bet_for, declare, post, started_duel
-from tests.pages.test_player_pages import client_for
+from tests.support.duels import bet_for, declare, post, started_duel
+from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ from django.utils import translation
 from accounts.models import Notification
 from duels.models import DuelStatus
 from duels.services import referee_assign
-from tests.duels.helpers import matched_duel, started_duel
 from tests.factories.duels import RefereeFactory
-from tests.pages.test_player_pages import client_for, text
+from tests.support.duels import matched_duel, started_duel
+from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
 

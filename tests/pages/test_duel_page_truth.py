@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.duels.helpers import bet_for, declare, post, started_duel
 from tests.factories.duels import TEST_SPELLS
-from tests.pages.test_player_pages import client_for, text
+from tests.support.duels import bet_for, declare, post, started_duel
+from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
 SPELLS = [*TEST_SPELLS, {"slug": "jab", "name": "Petit coup", "incantation": "Pungo", "level": 1, "range": 3,

@@ -66,8 +66,8 @@ def test_with_two_levels_the_duel_page_follows_the_duel(two_levels):
     memory even when the shared cache lost everything, and a post shows at once (new keys)."""
     from django.urls import reverse
 
-    from tests.duels.helpers import post, started_duel
-    from tests.pages.test_player_pages import client_for, text
+    from tests.support.duels import post, started_duel
+    from tests.support.web import client_for, text
 
     duel, _referee, (a, b) = started_duel()
     page = reverse("duels:duel", args=[duel.pk])

@@ -11,8 +11,8 @@ from django.urls import reverse
 from audit.services import audit_record
 from duels.templatetags.audit_journal import LATEST
 from duels.templatetags.cast_cards import cards_key
-from tests.duels.helpers import started_duel
 from tests.factories.duels import UserFactory
+from tests.support.duels import started_duel
 
 pytestmark = pytest.mark.django_db
 

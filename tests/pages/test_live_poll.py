@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from accounts.models import User
-from tests.duels.helpers import declare, post, started_duel
-from tests.pages.test_player_pages import client_for, text
+from tests.support.duels import declare, post, started_duel
+from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
 POLL = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"}

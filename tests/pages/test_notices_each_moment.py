@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from accounts.models import Notification
 from duels.services import declaration_prepare, declaration_publish
-from tests.duels.helpers import RP_TEXT, bet_for, matched_duel, post, started_duel
+from tests.support.duels import RP_TEXT, bet_for, matched_duel, post, started_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -3,26 +3,16 @@ import datetime as dt
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from duels.models import DuelStatus, Exemption, Post, Registration, RegistrationStatus
 from duels.services import forfeit
-from tests.duels.helpers import RP_TEXT, declare, matched_duel, post, started_duel
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.factories.duels import RefereeFactory, magic_type
+from tests.support.duels import RP_TEXT, declare, matched_duel, post, started_duel
+from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user, *, csrf=False) -> Client:
-    client = Client(enforce_csrf_checks=csrf)
-    client.force_login(user)
-    return client
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 def test_pages_need_a_login(client):
@@ -176,7 +166,7 @@ def test_posting_needs_the_csrf_token():
 
 def test_defence_form_offers_dodge_and_nothing():
     duel, referee, (a, b) = started_duel()
-    from tests.duels.helpers import bet_for
+    from tests.support.duels import bet_for
 
     post(duel, a, [{"cast": "spark", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
     post(duel, b, [])

@@ -4,22 +4,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.duels.helpers import declare, post, started_duel
-from tests.pages.test_player_pages import client_for
+from tests.support.duels import duel_after
+from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def duel_after(turns: int):
-    """A duel where both duellists pass `turns - 1` times: it is then in turn `turns`, with a post
-    waiting and a full history."""
-    duel, referee, (a, b) = started_duel()
-    for _ in range(turns - 1):
-        post(duel, a, [])
-        post(duel, b, [])
-        declare(duel, referee)
-    post(duel, b, [])  # one post in the open phase, a still expected
-    return duel, referee, a, b
 
 
 def count(client, url, **headers) -> int:

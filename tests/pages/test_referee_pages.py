@@ -7,10 +7,10 @@ from django.urls import reverse
 
 from duels.models import Declaration, DuelStatus, Exemption, Fault
 from duels.services import exemption_request
-from tests.duels.helpers import bet_for, matched_duel, post, started_duel
 from tests.factories.accounts import DuellistFactory
 from tests.factories.duels import RefereeFactory
-from tests.pages.test_player_pages import client_for, text
+from tests.support.duels import bet_for, matched_duel, post, started_duel
+from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
 

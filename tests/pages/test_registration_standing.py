@@ -5,9 +5,9 @@ from django.urls import reverse
 
 from duels.models import Registration, RegistrationStatus
 from duels.services import forfeit, registration_create
-from tests.duels.helpers import started_duel
 from tests.factories.accounts import DuellistFactory
-from tests.pages.test_player_pages import client_for, text
+from tests.support.duels import started_duel
+from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
 PAGES = ("home", "duels:dashboard", "duels:register")
@@ -63,8 +63,8 @@ def test_withdrawing_asks_to_confirm_first():
 
 def test_magic_types_show_their_label_not_their_slug():
     from duels.services import magic_types_choose, referee_assign
-    from tests.duels.helpers import matched_duel
     from tests.factories.duels import RefereeFactory
+    from tests.support.duels import matched_duel
 
     duel = matched_duel()
     referee = RefereeFactory()

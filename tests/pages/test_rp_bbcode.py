@@ -4,8 +4,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from tests.duels.helpers import RP_TEXT, post, started_duel
-from tests.pages.test_player_pages import client_for, text
+from tests.support.duels import RP_TEXT, post, started_duel
+from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from duels.models import Window
 from duels.services.corrections import declaration_correct
-from tests.duels.helpers import RP_TEXT, declare, post, started_duel
-from tests.pages.test_player_pages import client_for, text
+from tests.support.duels import RP_TEXT, declare, post, started_duel
+from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
 

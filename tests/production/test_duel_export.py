@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from duels.services import forfeit
-from tests.duels.helpers import RP_TEXT, declare, post, started_duel
+from tests.support.duels import RP_TEXT, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from duels.models import DuelFormat
 from duels.services import fault_record, forfeit
 from rankings.models import Result, SalaryScale
 from rankings.services.rewards import daily_salary, results_record
-from tests.duels.helpers import bet_for, declare, post, started_duel
+from tests.support.duels import bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.urls import reverse
 from duels.services import forfeit
 from rankings.models import Result
 from rankings.services.rewards import rewards_mark_paid, rewards_to_pay
-from tests.duels.helpers import started_duel
 from tests.factories.accounts import UserFactory
+from tests.support.duels import started_duel
 
 pytestmark = pytest.mark.django_db
 

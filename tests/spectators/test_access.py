@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from duels.models import DuelStatus, Post
 from duels.services import declaration_prepare, duel_cancel, forfeit
-from tests.duels.helpers import RP_TEXT, declare, matched_duel, post, started_duel
-from tests.pages.test_player_pages import client_for
+from tests.support.duels import RP_TEXT, declare, matched_duel, post, started_duel
+from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
 

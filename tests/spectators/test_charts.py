@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from duels.services import forfeit
 from rankings.pages.charts import Series, bar_chart, line_chart
-from tests.duels.helpers import bet_for, declare, post, started_duel
+from tests.support.duels import bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
 

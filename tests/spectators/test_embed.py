@@ -4,7 +4,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.duels.helpers import post, started_duel
+from tests.support.duels import post, started_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.pages.test_query_counts import duel_after
+from tests.support.duels import duel_after
 
 pytestmark = pytest.mark.django_db
 

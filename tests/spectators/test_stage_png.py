@@ -6,8 +6,8 @@ from django.core.cache import cache
 from django.urls import reverse
 from PIL import Image
 
-from tests.duels.helpers import declare, post, started_duel
-from tests.pages.test_player_pages import client_for
+from tests.support.duels import declare, post, started_duel
+from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
 

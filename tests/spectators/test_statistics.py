@@ -7,7 +7,7 @@ from django.urls import reverse
 from duels.models import Declaration
 from duels.services import forfeit
 from rankings.selectors.statistics import chi_square_p_value_df5, dice_fairness
-from tests.duels.helpers import bet_for, declare, post, started_duel
+from tests.support.duels import bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
 

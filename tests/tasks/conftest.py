@@ -1,13 +1,9 @@
 """Deadline tasks with the clock pinned. Tasks run eagerly here (as in the one-machine default) unless a
 test talks to a real broker itself (test_real_worker.py)."""
-import datetime as dt
-
 import pytest
 
 from config.celery import app as celery_app
-
-START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
-H48 = dt.timedelta(hours=48)
+from tests.support.clock import START
 
 
 @pytest.fixture(autouse=True)

@@ -6,9 +6,9 @@ from django.urls import reverse
 
 from duels.models import Window
 from duels.services.reminders import reminders_send
-from tests.duels.helpers import started_duel
 from tests.factories.duels import UserFactory
-from tests.tasks.conftest import H48, START
+from tests.support.clock import H48, START
+from tests.support.duels import started_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.core.management import CommandError, call_command
 from accounts.models import Notification
 from duels.management.commands import run_scheduler
 from duels.models import Fault, Window, WindowState
-from tests.duels.helpers import post, started_duel
-from tests.tasks.conftest import H48, START
+from tests.support.clock import H48, START
+from tests.support.duels import post, started_duel
 
 pytestmark = pytest.mark.django_db
 

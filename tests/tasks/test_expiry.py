@@ -12,8 +12,8 @@ from duels import tasks
 from duels.models import DuelStatus, Fault, Post, Window, WindowState
 from duels.tasks import send_reminders, sweep_deadlines, window_expire
 from rankings.models import Result
-from tests.duels.helpers import declare, post, started_duel
-from tests.tasks.conftest import H48, START
+from tests.support.clock import H48, START
+from tests.support.duels import declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
 SECOND = dt.timedelta(seconds=1)

@@ -8,8 +8,8 @@ from accounts.models import Notification
 from duels.models import Exemption, Fault, Window, WindowState
 from duels.services import DuelError, exemption_decide, exemption_request
 from duels.tasks import sweep_deadlines
-from tests.duels.helpers import post, started_duel
-from tests.tasks.conftest import H48, START
+from tests.support.clock import H48, START
+from tests.support.duels import post, started_duel
 
 pytestmark = pytest.mark.django_db
 

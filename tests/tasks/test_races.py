@@ -8,8 +8,8 @@ from duels.models import Fault, Post, Window
 from duels.services import DuelError, post_submit
 from duels.tasks import send_reminders, sweep_deadlines, window_expire
 from tests.concurrency import run_together
-from tests.duels.helpers import RP_TEXT, post, started_duel
-from tests.tasks.conftest import H48, START
+from tests.support.clock import H48, START
+from tests.support.duels import RP_TEXT, post, started_duel
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

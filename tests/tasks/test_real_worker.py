@@ -24,7 +24,7 @@ from accounts.models import Notification
 from config.celery import app as celery_app
 from duels.models import Fault, Window, WindowState
 from duels.tasks import window_expire
-from tests.duels.helpers import post, started_duel
+from tests.support.duels import post, started_duel
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/13")  # a spare Redis database
 WAIT_SECONDS = 60

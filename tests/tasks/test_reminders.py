@@ -8,8 +8,8 @@ from duels.models import WindowSlot
 from duels.services import exemption_decide, exemption_request
 from duels.services.reminders import reminders_send
 from duels.tasks import send_reminders
-from tests.duels.helpers import post, started_duel
-from tests.tasks.conftest import H48, START
+from tests.support.clock import H48, START
+from tests.support.duels import post, started_duel
 
 pytestmark = pytest.mark.django_db
 H = dt.timedelta(hours=1)

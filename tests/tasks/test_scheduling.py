@@ -10,8 +10,8 @@ from accounts.models import Notification
 from duels.models import Window
 from duels.services import declaration_prepare, declaration_publish, exemption_decide, exemption_request
 from duels.tasks import window_expire
-from tests.duels.helpers import post, started_duel
-from tests.tasks.conftest import H48, START
+from tests.support.clock import H48, START
+from tests.support.duels import post, started_duel
 
 pytestmark = pytest.mark.django_db
 

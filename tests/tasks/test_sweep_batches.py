@@ -7,8 +7,8 @@ from django.test.utils import CaptureQueriesContext
 from accounts.models import Notification
 from duels.models import DuelStatus, Fault, Post, Window, WindowState
 from duels.services import deadlines, window_expire_overdue
-from tests.duels.helpers import post, started_duel
-from tests.tasks.conftest import H48, START
+from tests.support.clock import H48, START
+from tests.support.duels import post, started_duel
 
 pytestmark = pytest.mark.django_db
 

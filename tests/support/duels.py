@@ -1,9 +1,11 @@
-"""Helpers to drive duels through the services in tests."""
+"""Helpers to drive duels through the services in tests, and finished duels made directly."""
 from __future__ import annotations
+
+import datetime as dt
 
 import pytest
 
-from duels.models import Duel, DuelFormat, DuelKind, Participant, Phase
+from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant, Phase, Registration
 from duels.services import (
     DuelError,
     declaration_prepare,
@@ -16,7 +18,14 @@ from duels.services import (
     registration_create,
 )
 from duels.services.dice import roll_derive
-from tests.factories.duels import TEST_SPELLS, DuellistFactory, RefereeFactory, magic_type
+from tests.factories.duels import (
+    TEST_SPELLS,
+    DuelFactory,
+    DuellistFactory,
+    RefereeFactory,
+    UserFactory,
+    magic_type,
+)
 
 RP_TEXT = " ".join(["Baguette"] * 60 + ["levée,"] * 40)  # exactly 100 words
 
@@ -77,3 +86,32 @@ def code_of(call, **kwargs) -> str:
     with pytest.raises(DuelError) as caught:
         call(**kwargs)
     return caught.value.code
+
+
+def duel_after(turns: int):
+    """A duel where both duellists pass `turns - 1` times: it is then in turn `turns`, with a post
+    waiting and a full history."""
+    duel, referee, (a, b) = started_duel()
+    for _ in range(turns - 1):
+        post(duel, a, [])
+        post(duel, b, [])
+        declare(duel, referee)
+    post(duel, b, [])  # one post in the open phase, a still expected
+    return duel, referee, a, b
+
+
+def refusal(**kwargs) -> DuelError:
+    kwargs.setdefault("kind", DuelKind.NON_RP)
+    kwargs.setdefault("format", DuelFormat.ONE_V_ONE)
+    with pytest.raises(DuelError) as caught:
+        registration_create(**kwargs)
+    assert Registration.objects.filter(duellist=kwargs["duellist"], status="waiting").count() <= 1
+    return caught.value
+
+
+def finished_duel(duellist=None, *, at: dt.datetime) -> Duel:
+    duel = DuelFactory(status=DuelStatus.FINISHED, finished_at=at, started_at=at, seed_sha256="x" * 64,
+                       winner_team=1, referee=UserFactory())
+    if duellist is not None:
+        Participant.objects.create(duel=duel, duellist=duellist, engine_id=duellist.forum_name, team=1, year=3)
+    return duel
