@@ -20,10 +20,6 @@ _request_id: ContextVar[str] = ContextVar("request_id", default="-")
 _ID = re.compile(r"[A-Za-z0-9._-]{8,128}\Z")
 
 
-def current_request_id() -> str:
-    return _request_id.get()
-
-
 class RequestIdMiddleware:
     def __init__(self, get_response):
         from django.conf import settings

@@ -29,20 +29,6 @@ def render(msgid: str, params: dict | None = None) -> str:
                     for k, v in params.items()}
 
 
-# Why a step was voided at resolution (RULES.md §4.1 "Voided at resolution").
-VOID_REASONS = {
-    "cost": "PF insuffisants pour en payer le coût",
-    "stunned": "étourdi",
-    "disarmed": "désarmé",
-    "bound": "entravé",
-    "pushed-off": "tombé de l'estrade plus tôt dans la phase",
-    "knocked-out": "hors combat",
-    "dodge-pf": "moins de 2 PF pour esquiver",
-    "zone-held": "la zone choisie est occupée par un adversaire",
-}
-STATUS_WORDS = {"stun": "étourdi", "disarm": "désarmé", "bind": "entravé"}
-
-
 @dataclass(frozen=True, slots=True)
 class Event:
     kind: str
@@ -86,12 +72,6 @@ VOID_PHRASES = {
 }
 STATUS_PHRASES = {"stun": gettext_noop("étourdi·e"), "disarm": gettext_noop("désarmé·e"),
                   "bind": gettext_noop("entravé·e")}
-
-
-def _zone(pos: int) -> str:
-    if pos in (0, 12):
-        return f"hors de l'estrade ({pos})"
-    return f"zone {pos}"
 
 
 def passed(actor: str) -> Event:

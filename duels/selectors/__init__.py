@@ -5,7 +5,6 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from accounts.models import Duellist, User
 from duels.models import (
-    RUNNING,
     Declaration,
     DeclarationStatus,
     Duel,
@@ -35,10 +34,6 @@ def duels_refereed_by(user: User) -> QuerySet[Duel]:
 
 def duels_awaiting_declaration(user: User) -> QuerySet[Duel]:
     return duels_refereed_by(user).filter(status__in=[DuelStatus.AWAITING_FIRST, DuelStatus.AWAITING_SECOND])
-
-
-def duels_running() -> QuerySet[Duel]:
-    return Duel.objects.filter(status__in=RUNNING)
 
 
 def registration_waiting(duellist: Duellist) -> Registration | None:
@@ -126,12 +121,6 @@ def draft_in(timeline: list[Window]) -> Declaration | None:
         if declaration.status == DeclarationStatus.DRAFT:
             return declaration
     return None
-
-
-def declarations_published(duel: Duel) -> QuerySet[Declaration]:
-    return Declaration.objects.filter(window__duel=duel, status=DeclarationStatus.PUBLISHED).order_by(
-        "window__turn", "published_at"
-    )
 
 
 # --- pages -------------------------------------------------------------------------------
