@@ -3,17 +3,33 @@
 Canonical means: keys in one fixed order (the file's), effect keys in the §7 order of application,
 tags in the RULES.md order, `radius` present exactly for ZONE spells, `bonus` and `modulations` left
 out when absent. Two equal spells give the same text, so export → load changes nothing and the
-shipped file diffs cleanly.
+shipped file diffs cleanly. `validate_catalog_data` checks a whole catalog file (magic types, spells,
+unique slugs) and prefixes each problem with its spell's slug.
 """
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from pathlib import Path
 
 from django.utils.translation import gettext as _
 
 from duels.engine.spells import TAGS
-from spells.validation import CATALOG_KEYS, EFFECT_KEYS, SHIELD_KEYS, SPELL_KEYS, SUMMON_KEYS
+from spells.validation import (
+    CATALOG_FILE_KEYS,
+    CATALOG_KEYS,
+    EFFECT_KEYS,
+    MAGIC_TYPE_KEYS,
+    SHIELD_KEYS,
+    SLUG_RE,
+    SPELL_KEYS,
+    SUMMON_KEYS,
+    ProblemCollector,
+    check_text,
+    names_of,
+    shown,
+    validate_spell_data,
+)
 
 DEFAULT_CATALOG_PATH = Path(__file__).resolve().parent / "catalog" / "default.json"
 LINE_WIDTH = 110
@@ -103,3 +119,61 @@ def read_catalog_file(path: Path | str) -> dict:
     except json.JSONDecodeError as error:
         raise ValueError(_("%(path)s n'est pas un JSON valide (ligne %(line)s, colonne %(column)s) : %(error)s.")
                          % {"path": path, "line": error.lineno, "column": error.colno, "error": error.msg}) from error
+
+
+def validate_catalog_data(data, *, known_magic_types: Collection[str] = ()) -> list[str]:
+    """Every problem of a whole catalog file, each prefixed with its spell's (or type's) slug.
+
+    `known_magic_types`: slugs already in the database, usable by the file's spells besides the
+    file's own `magic_types`.
+    """
+    if not isinstance(data, dict):
+        return [_("Le catalogue doit être un objet JSON {\"magic_types\": [...], \"spells\": [...]}.")]
+    problems: list[str] = []
+    for key in data:
+        if key not in CATALOG_FILE_KEYS:
+            problems.append(_("Clé inconnue « %(key)s » en tête du catalogue (clés permises : %(allowed)s).")
+                            % {"key": key, "allowed": names_of(CATALOG_FILE_KEYS)})
+    file_types = _validate_magic_types(data.get("magic_types", []), problems)
+    spells = data.get("spells")
+    if not isinstance(spells, list):
+        problems.append(_("« spells » doit être une liste de sorts (reçu : %(value)s).") % {"value": shown(spells)})
+        return problems
+    magic_types = set(known_magic_types) | file_types
+    seen: set[str] = set()
+    for index, spell in enumerate(spells):
+        slug = spell.get("slug") if isinstance(spell, dict) else None
+        label = slug if isinstance(slug, str) and slug else _("sort n° %(number)s") % {"number": index + 1}
+        found = validate_spell_data(spell, magic_types=magic_types, taken_slugs=seen)
+        problems.extend(f"{label} : {message}" for messages in found.values() for message in messages)
+        if isinstance(slug, str):
+            seen.add(slug)
+    return problems
+
+
+def _validate_magic_types(magic_types, problems: list[str]) -> set[str]:
+    if not isinstance(magic_types, list):
+        problems.append(_("« magic_types » doit être une liste (reçu : %(value)s).") % {"value": shown(magic_types)})
+        return set()
+    slugs: set[str] = set()
+    for index, item in enumerate(magic_types):
+        slug = item.get("slug") if isinstance(item, dict) else None
+        label = _("type de magie %(slug)s") % {
+            "slug": slug if isinstance(slug, str) and slug else f"n° {index + 1}"
+        }
+        if not isinstance(item, dict):
+            problems.append(_("%(label)s : doit être un objet {slug, name, description}.") % {"label": label})
+            continue
+        out = ProblemCollector()
+        out.unknown_keys(None, "", item, MAGIC_TYPE_KEYS)
+        if not isinstance(slug, str) or not SLUG_RE.match(slug):
+            out.add("slug", _("« slug » doit être un identifiant en minuscules, chiffres et tirets (reçu : %(value)s).")
+                    % {"value": shown(slug)})
+        elif slug in slugs:
+            out.add("slug", _("« slug » : l'identifiant « %(slug)s » est en double.") % {"slug": slug})
+        check_text(out, item, "name", required=True)
+        check_text(out, item, "description", required=False)
+        problems.extend(f"{label} : {m}" for messages in out.problems.values() for m in messages)
+        if isinstance(slug, str):
+            slugs.add(slug)
+    return slugs

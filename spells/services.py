@@ -6,10 +6,9 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from spells.catalog_format import canonical_spell
+from spells.catalog_format import canonical_spell, validate_catalog_data
 from spells.models import MagicType, Modulation, Spell
 from spells.selectors import catalog_spells
-from spells.validation import validate_catalog_data
 
 
 class CatalogError(Exception):

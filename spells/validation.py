@@ -2,8 +2,8 @@
 
 `validate_spell_data` checks one spell dict and returns every problem, grouped by field, as French
 messages that name the field. The model's `clean()` (hence the admin), the catalog loader and
-anyone converting catalog rows for the engine use it. `validate_catalog_data` checks a whole
-catalog file (magic types, spells, unique slugs) and prefixes each problem with its spell's slug.
+anyone converting catalog rows for the engine use it; `catalog_format.validate_catalog_data` checks a
+whole catalog file with it.
 
 The vocabulary itself (tags, targets, effect keys) is the engine's: one definition of §7.
 """
@@ -33,7 +33,7 @@ SLUG_RE = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
 Problems = dict[str, list[str]]
 
 
-def _show(value) -> str:
+def shown(value) -> str:
     try:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
@@ -44,11 +44,11 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _names(keys) -> str:
+def names_of(keys) -> str:
     return ", ".join(keys)
 
 
-class _Collector:
+class ProblemCollector:
     """Problems grouped by field (the top-level key, or `modulations[i].<key>`)."""
 
     def __init__(self) -> None:
@@ -60,7 +60,7 @@ class _Collector:
     def int_at_least(self, field: str, path: str, value, low: int) -> bool:
         if not _is_int(value):
             self.add(field, _("« %(path)s » doit être un nombre entier (reçu : %(value)s).")
-                     % {"path": path, "value": _show(value)})
+                     % {"path": path, "value": shown(value)})
             return False
         if value < low:
             if low == 0:
@@ -77,13 +77,13 @@ class _Collector:
             if key not in allowed:
                 here = f"{path}.{key}" if path else key
                 self.add(field or key, _("« %(path)s » : clé inconnue (clés permises : %(allowed)s).")
-                         % {"path": here, "allowed": _names(allowed)})
+                         % {"path": here, "allowed": names_of(allowed)})
 
 
-def _check_effect(out: _Collector, field: str, path: str, effect) -> None:
+def _check_effect(out: ProblemCollector, field: str, path: str, effect) -> None:
     if not isinstance(effect, dict):
         out.add(field, _("« %(path)s » doit être un objet d'effets, par exemple {\"damage\": 2} (reçu : %(value)s).")
-                % {"path": path, "value": _show(effect)})
+                % {"path": path, "value": shown(effect)})
         return
     if not effect:
         out.add(field, _("« %(path)s » ne peut pas être vide : indiquez au moins un effet.") % {"path": path})
@@ -94,20 +94,20 @@ def _check_effect(out: _Collector, field: str, path: str, effect) -> None:
         elif key in EFFECT_FLAG_KEYS:
             if not isinstance(value, bool):
                 out.add(field, _("« %(path)s » doit valoir true ou false (reçu : %(value)s).")
-                        % {"path": here, "value": _show(value)})
+                        % {"path": here, "value": shown(value)})
         elif key == "shield":
             _check_shield(out, field, here, value)
         elif key == "summon":
             _check_summon(out, field, here, value)
         else:
             out.add(field, _("« %(path)s » : effet inconnu (effets permis : %(allowed)s).")
-                    % {"path": here, "allowed": _names(EFFECT_KEYS)})
+                    % {"path": here, "allowed": names_of(EFFECT_KEYS)})
 
 
-def _check_object(out: _Collector, field: str, path: str, value, keys: Collection[str], shape: str) -> bool:
+def _check_object(out: ProblemCollector, field: str, path: str, value, keys: Collection[str], shape: str) -> bool:
     if not isinstance(value, dict):
         out.add(field, _("« %(path)s » doit être un objet %(shape)s (reçu : %(value)s).")
-                % {"path": path, "shape": shape, "value": _show(value)})
+                % {"path": path, "shape": shape, "value": shown(value)})
         return False
     out.unknown_keys(field, path, value, keys)
     for key in keys:
@@ -116,22 +116,22 @@ def _check_object(out: _Collector, field: str, path: str, value, keys: Collectio
     return True
 
 
-def _check_shield(out: _Collector, field: str, path: str, shield) -> None:
+def _check_shield(out: ProblemCollector, field: str, path: str, shield) -> None:
     if not _check_object(out, field, path, shield, SHIELD_KEYS, "{charges, team}"):
         return
     if "charges" in shield:
         out.int_at_least(field, f"{path}.charges", shield["charges"], 1)
     if "team" in shield and not isinstance(shield["team"], bool):
         out.add(field, _("« %(path)s » doit valoir true ou false (reçu : %(value)s).")
-                % {"path": f"{path}.team", "value": _show(shield["team"])})
+                % {"path": f"{path}.team", "value": shown(shield["team"])})
 
 
-def _check_summon(out: _Collector, field: str, path: str, summon) -> None:
+def _check_summon(out: ProblemCollector, field: str, path: str, summon) -> None:
     if not _check_object(out, field, path, summon, SUMMON_KEYS, "{name, pf, damage, range, turns}"):
         return
     if "name" in summon and (not isinstance(summon["name"], str) or not summon["name"].strip()):
         out.add(field, _("« %(path)s » doit être un nom non vide (reçu : %(value)s).")
-                % {"path": f"{path}.name", "value": _show(summon["name"])})
+                % {"path": f"{path}.name", "value": shown(summon["name"])})
     for key, low in (("pf", 1), ("damage", 0), ("range", 0), ("turns", 1)):
         if key in summon:
             out.int_at_least(field, f"{path}.{key}", summon[key], low)
@@ -141,7 +141,7 @@ def _has_summon(effect) -> bool:
     return isinstance(effect, dict) and "summon" in effect
 
 
-def _check_text(out: _Collector, data: dict, key: str, *, required: bool) -> None:
+def check_text(out: ProblemCollector, data: dict, key: str, *, required: bool) -> None:
     if key not in data:
         if required:
             out.add(key, _("« %(path)s » est obligatoire.") % {"path": key})
@@ -150,23 +150,23 @@ def _check_text(out: _Collector, data: dict, key: str, *, required: bool) -> Non
     if not isinstance(value, str) or (required and not value.strip()):
         message = (_("« %(path)s » doit être un texte non vide (reçu : %(value)s).") if required
                    else _("« %(path)s » doit être un texte (reçu : %(value)s)."))
-        out.add(key, message % {"path": key, "value": _show(value)})
+        out.add(key, message % {"path": key, "value": shown(value)})
 
 
-def _check_modulations(out: _Collector, data: dict, level, tags: list, has_type: bool) -> None:
+def _check_modulations(out: ProblemCollector, data: dict, level, tags: list, has_type: bool) -> None:
     modulations = data.get("modulations")
     if modulations is None:
         return
     if not isinstance(modulations, list):
         out.add("modulations", _("« modulations » doit être une liste (reçu : %(value)s).")
-                % {"value": _show(modulations)})
+                % {"value": shown(modulations)})
         return
     seen: set[int] = set()
     for index, item in enumerate(modulations):
         path = f"modulations[{index}]"
         if not isinstance(item, dict):
             out.add(path, _("« %(path)s » doit être un objet {level, effect, bonus} (reçu : %(value)s).")
-                    % {"path": path, "value": _show(item)})
+                    % {"path": path, "value": shown(item)})
             continue
         out.unknown_keys(path, path, item, MODULATION_KEYS)
         mod_level = item.get("level")
@@ -176,8 +176,8 @@ def _check_modulations(out: _Collector, data: dict, level, tags: list, has_type:
             out.add(f"{path}.level",
                     _("« %(path)s » doit être un entier supérieur au niveau du sort (%(level)s) "
                       "et au plus %(max)s (reçu : %(value)s).")
-                    % {"path": f"{path}.level", "level": _show(level), "max": MAX_SPELL_LEVEL,
-                       "value": _show(mod_level)})
+                    % {"path": f"{path}.level", "level": shown(level), "max": MAX_SPELL_LEVEL,
+                       "value": shown(mod_level)})
         elif mod_level in seen:
             out.add(f"{path}.level", _("« %(path)s » : il y a déjà une modulation de niveau %(value)s.")
                     % {"path": f"{path}.level", "value": mod_level})
@@ -195,7 +195,7 @@ def _check_modulations(out: _Collector, data: dict, level, tags: list, has_type:
                 out.add(f"{path}.bonus", _no_type_bonus_message(f"{path}.bonus"))
 
 
-def _check_summon_tag(out: _Collector, field: str, path: str, effect, tags: list) -> None:
+def _check_summon_tag(out: ProblemCollector, field: str, path: str, effect, tags: list) -> None:
     """summon ⇔ INVOCATION: a summon needs the tag, and an INVOCATION spell's effect must summon."""
     if not isinstance(effect, dict):
         return
@@ -222,9 +222,9 @@ def validate_spell_data(
     `magic_types`: the known magic type slugs (None: not checked, e.g. when a foreign key already
     guarantees it). `taken_slugs`: slugs already used by other spells of the same catalog.
     """
-    out = _Collector()
+    out = ProblemCollector()
     if not isinstance(data, dict):
-        out.add("spell", _("Un sort doit être un objet JSON (reçu : %(value)s).") % {"value": _show(data)})
+        out.add("spell", _("Un sort doit être un objet JSON (reçu : %(value)s).") % {"value": shown(data)})
         return out.problems
     out.unknown_keys(None, "", data, SPELL_KEYS)
 
@@ -233,20 +233,20 @@ def validate_spell_data(
         out.add("slug", _("« %(path)s » est obligatoire.") % {"path": "slug"})
     elif not isinstance(slug, str) or not SLUG_RE.match(slug):
         out.add("slug", _("« slug » doit être un identifiant en minuscules, chiffres et tirets, "
-                          "par exemple « protego-duo » (reçu : %(value)s).") % {"value": _show(slug)})
+                          "par exemple « protego-duo » (reçu : %(value)s).") % {"value": shown(slug)})
     elif slug in taken_slugs:
         out.add("slug", _("« slug » : l'identifiant « %(slug)s » est déjà utilisé par un autre sort.")
                 % {"slug": slug})
-    _check_text(out, data, "name", required=True)
+    check_text(out, data, "name", required=True)
     for key in CATALOG_KEYS:
-        _check_text(out, data, key, required=False)
+        check_text(out, data, key, required=False)
 
     level = data.get("level")
     if "level" not in data:
         out.add("level", _("« %(path)s » est obligatoire.") % {"path": "level"})
     elif not _is_int(level) or not 1 <= level <= MAX_SPELL_LEVEL:
         out.add("level", _("« level » doit être un entier de 1 à %(max)s (reçu : %(value)s).")
-                % {"max": MAX_SPELL_LEVEL, "value": _show(level)})
+                % {"max": MAX_SPELL_LEVEL, "value": shown(level)})
     if "range" not in data:
         out.add("range", _("« %(path)s » est obligatoire.") % {"path": "range"})
     else:
@@ -256,7 +256,7 @@ def validate_spell_data(
     if magic_type is not None:
         if not isinstance(magic_type, str):
             out.add("type", _("« type » doit être l'identifiant d'un type de magie ou null (reçu : %(value)s).")
-                    % {"value": _show(magic_type)})
+                    % {"value": shown(magic_type)})
         elif magic_types is not None and magic_type not in magic_types:
             out.add("type", _("« type » : type de magie inconnu « %(value)s ».") % {"value": magic_type})
 
@@ -266,7 +266,7 @@ def validate_spell_data(
         out.add("target", _("« %(path)s » est obligatoire.") % {"path": "target"})
     elif target not in TARGET_KINDS:
         out.add("target", _("« target » doit être l'une des cibles %(allowed)s (reçu : %(value)s).")
-                % {"allowed": _names(TARGET_KINDS), "value": _show(target)})
+                % {"allowed": names_of(TARGET_KINDS), "value": shown(target)})
     else:
         _check_target_rules(out, target, tags)
 
@@ -291,21 +291,21 @@ def validate_spell_data(
     return out.problems
 
 
-def _check_tags(out: _Collector, tags) -> list:
+def _check_tags(out: ProblemCollector, tags) -> list:
     if not isinstance(tags, list):
         out.add("tags", _("« tags » doit être une liste, par exemple [\"AUTO\", \"DEFENCE\"] (reçu : %(value)s).")
-                % {"value": _show(tags)})
+                % {"value": shown(tags)})
         return []
     for tag in tags:
         if tag not in TAGS:
             out.add("tags", _("« tags » : étiquette inconnue %(value)s (étiquettes permises : %(allowed)s).")
-                    % {"value": _show(tag), "allowed": _names(TAGS)})
+                    % {"value": shown(tag), "allowed": names_of(TAGS)})
     for tag in sorted({t for t in tags if isinstance(t, str) and tags.count(t) > 1}):
         out.add("tags", _("« tags » : « %(tag)s » est en double.") % {"tag": tag})
     return tags
 
 
-def _check_target_rules(out: _Collector, target: str, tags: list) -> None:
+def _check_target_rules(out: ProblemCollector, target: str, tags: list) -> None:
     zone_tags = [tag for tag in ZONE_TARGET_TAGS if tag in tags]
     if zone_tags and target != "zone":
         out.add("target", _("« target » doit être « zone » pour un sort %(tags)s (reçu : « %(value)s »).")
@@ -315,61 +315,3 @@ def _check_target_rules(out: _Collector, target: str, tags: list) -> None:
     if "DEFENCE" in tags and target != "self":
         out.add("target", _("« target » doit être « self » pour un sort DEFENCE : il se lance sur soi "
                             "en phase de défense (reçu : « %(value)s »).") % {"value": target})
-
-
-def validate_catalog_data(data, *, known_magic_types: Collection[str] = ()) -> list[str]:
-    """Every problem of a whole catalog file, each prefixed with its spell's (or type's) slug.
-
-    `known_magic_types`: slugs already in the database, usable by the file's spells besides the
-    file's own `magic_types`.
-    """
-    if not isinstance(data, dict):
-        return [_("Le catalogue doit être un objet JSON {\"magic_types\": [...], \"spells\": [...]}.")]
-    problems: list[str] = []
-    for key in data:
-        if key not in CATALOG_FILE_KEYS:
-            problems.append(_("Clé inconnue « %(key)s » en tête du catalogue (clés permises : %(allowed)s).")
-                            % {"key": key, "allowed": _names(CATALOG_FILE_KEYS)})
-    file_types = _validate_magic_types(data.get("magic_types", []), problems)
-    spells = data.get("spells")
-    if not isinstance(spells, list):
-        problems.append(_("« spells » doit être une liste de sorts (reçu : %(value)s).") % {"value": _show(spells)})
-        return problems
-    magic_types = set(known_magic_types) | file_types
-    seen: set[str] = set()
-    for index, spell in enumerate(spells):
-        slug = spell.get("slug") if isinstance(spell, dict) else None
-        label = slug if isinstance(slug, str) and slug else _("sort n° %(number)s") % {"number": index + 1}
-        found = validate_spell_data(spell, magic_types=magic_types, taken_slugs=seen)
-        problems.extend(f"{label} : {message}" for messages in found.values() for message in messages)
-        if isinstance(slug, str):
-            seen.add(slug)
-    return problems
-
-
-def _validate_magic_types(magic_types, problems: list[str]) -> set[str]:
-    if not isinstance(magic_types, list):
-        problems.append(_("« magic_types » doit être une liste (reçu : %(value)s).") % {"value": _show(magic_types)})
-        return set()
-    slugs: set[str] = set()
-    for index, item in enumerate(magic_types):
-        slug = item.get("slug") if isinstance(item, dict) else None
-        label = _("type de magie %(slug)s") % {
-            "slug": slug if isinstance(slug, str) and slug else f"n° {index + 1}"
-        }
-        if not isinstance(item, dict):
-            problems.append(_("%(label)s : doit être un objet {slug, name, description}.") % {"label": label})
-            continue
-        out = _Collector()
-        out.unknown_keys(None, "", item, MAGIC_TYPE_KEYS)
-        if not isinstance(slug, str) or not SLUG_RE.match(slug):
-            out.add("slug", _("« slug » doit être un identifiant en minuscules, chiffres et tirets (reçu : %(value)s).")
-                    % {"value": _show(slug)})
-        elif slug in slugs:
-            out.add("slug", _("« slug » : l'identifiant « %(slug)s » est en double.") % {"slug": slug})
-        _check_text(out, item, "name", required=True)
-        _check_text(out, item, "description", required=False)
-        problems.extend(f"{label} : {m}" for messages in out.problems.values() for m in messages)
-        if isinstance(slug, str):
-            slugs.add(slug)
-    return slugs

@@ -6,10 +6,10 @@ import pytest
 
 from duels.engine.replay import replay
 from duels.engine.spells import TAGS, TARGET_KINDS, spell_from_dict
-from spells.catalog_format import DEFAULT_CATALOG_PATH, canonical_spell
+from spells.catalog_format import DEFAULT_CATALOG_PATH, canonical_spell, validate_catalog_data
 from spells.services import catalog_load
 from spells.snapshot import catalog_snapshot
-from spells.validation import EFFECT_KEYS, validate_catalog_data
+from spells.validation import EFFECT_KEYS
 
 CATALOG = json.loads(DEFAULT_CATALOG_PATH.read_text(encoding="utf-8"))
 SPELLS = CATALOG["spells"]

@@ -1,7 +1,8 @@
 """spells.validation: every rule of the catalog vocabulary, with its field and French message."""
 import pytest
 
-from spells.validation import validate_catalog_data, validate_spell_data
+from spells.catalog_format import validate_catalog_data
+from spells.validation import validate_spell_data
 
 TYPES = {"malefices", "defense"}
 
