@@ -1,9 +1,9 @@
 """Reads for the duel pages and API (HackSoftware style: services write, selectors read)."""
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
-from accounts.models import Duellist, User
+from accounts.models import REFEREE_GROUP, Duellist, User
 from duels.models import (
     Declaration,
     DeclarationStatus,
@@ -281,3 +281,8 @@ def _published_declaration(window: Window) -> bool:
         return window.declaration.status == DeclarationStatus.PUBLISHED
     except Window.declaration.RelatedObjectDoesNotExist:
         return False
+
+
+def referees_and_staff() -> QuerySet[User]:
+    """Who may referee a duel (the handover form's choices): staff and the referee group."""
+    return User.objects.filter(Q(is_staff=True) | Q(groups__name=REFEREE_GROUP)).distinct().order_by("username")

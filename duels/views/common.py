@@ -6,10 +6,13 @@ from functools import lru_cache, wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import redirect
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404, redirect
 from django.utils import translation
 
+from duels.models import Duel, Participant
 from duels.services import DuelError
+from duels.services.common import is_duel_referee
 
 POLL_SECONDS = 5  # HTMX polling of the stage and thread while a duel page is open
 
@@ -40,3 +43,14 @@ def refused(request, error: DuelError, to: str, *args):
     """A refused request: say why (French, from the service) and go back."""
     messages.error(request, error.message)
     return redirect(to, *args)
+
+
+def refereed_duel(request, pk: int) -> Duel:
+    """The duel with its participants, for its referee (and staff) only: anyone else gets 403."""
+    participants = Participant.objects.select_related("duellist").order_by("team", "pk")
+    duel = get_object_or_404(
+        Duel.objects.select_related("referee").prefetch_related(Prefetch("participants", queryset=participants)), pk=pk
+    )
+    if not is_duel_referee(duel, request.user):
+        raise PermissionDenied
+    return duel

@@ -3,8 +3,6 @@ exemptions). Referees act only on the duels they took (staff on every duel): the
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, ngettext
@@ -16,6 +14,7 @@ from duels.engine import DuelState
 from duels.forms.duel import FaultForm, PublishForm
 from duels.models import Declaration, DeclarationStatus, Duel, Exemption, Participant
 from duels.pages import presenters
+from duels.pages.referee_tools import tools_context
 from duels.services import (
     DuelError,
     declaration_prepare,
@@ -28,9 +27,8 @@ from duels.services import (
     referee_assign,
 )
 from duels.services.cancel import require_cancellable
-from duels.services.common import is_duel_referee
 from duels.services.matchmaking import matchmaking_confirm, matchmaking_held
-from duels.views.common import blank_form_html, referee_required, refused
+from duels.views.common import blank_form_html, referee_required, refereed_duel, refused
 
 
 @referee_required
@@ -97,16 +95,6 @@ def take(request, pk: int):
     return redirect("duels:adjudicate", duel.pk)
 
 
-def _refereed_duel(request, pk: int) -> Duel:
-    participants = Participant.objects.select_related("duellist").order_by("team", "pk")
-    duel = get_object_or_404(
-        Duel.objects.select_related("referee").prefetch_related(Prefetch("participants", queryset=participants)), pk=pk
-    )
-    if not is_duel_referee(duel, request.user):
-        raise PermissionDenied
-    return duel
-
-
 def duellist_choices(participants: list[Participant]) -> tuple[tuple[int, str], ...]:
     return tuple((p.pk, p.duellist.forum_name) for p in participants)
 
@@ -115,7 +103,7 @@ def duellist_choices(participants: list[Participant]) -> tuple[tuple[int, str], 
 def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status: int = 200):
     """The referee's page of one duel: the posts of the phase, the draft declaration (rolls, events,
     the stage it leads to), the comment box and publish; the start signal; faults; exemptions."""
-    duel = _refereed_duel(request, pk)
+    duel = refereed_duel(request, pk)
     participants = list(duel.participants.all())
     windows = selectors.duel_timeline_recent(duel, participants)
     thread = presenters.thread(duel, windows[-1:], participants)  # only the phase under review is shown
@@ -137,8 +125,6 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
                                                        referee_name=request.user.get_username())
         context["draft_stage"] = presenters.stage(DuelState.from_dict(draft.state_after), participants)
         context["draft_prepared_at"] = draft.prepared_at
-    from duels.views.referee_tools import tools_context  # (that module imports this one)
-
     context.update(tools_context(duel, request.user, participants, windows))
     return render(request, "duels/adjudicate.html", context, status=status)
 
@@ -146,7 +132,7 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
 @referee_required
 @require_POST
 def prepare(request, pk: int):
-    duel = _refereed_duel(request, pk)
+    duel = refereed_duel(request, pk)
     try:
         declaration_prepare(duel=duel, by=request.user)
     except DuelError as error:
@@ -159,7 +145,7 @@ def prepare(request, pk: int):
 @referee_required
 @require_POST
 def publish(request, pk: int):
-    duel = _refereed_duel(request, pk)
+    duel = refereed_duel(request, pk)
     draft = selectors.declaration_draft(duel)
     form = PublishForm(request.POST)
     if draft is None or not form.is_valid():
@@ -176,7 +162,7 @@ def publish(request, pk: int):
 @referee_required
 @require_POST
 def start(request, pk: int):
-    duel = _refereed_duel(request, pk)
+    duel = refereed_duel(request, pk)
     try:
         duel_start(duel=duel, by=request.user)
     except DuelError as error:
@@ -190,7 +176,7 @@ def start(request, pk: int):
 def cancel(request, pk: int):
     """Cancelling a duel not yet started takes two POSTs: the adjudication page's form (with the reason)
     shows what it means, and only the confirmation (`confirm=yes`, the reason carried over) cancels."""
-    duel = _refereed_duel(request, pk)
+    duel = refereed_duel(request, pk)
     reason = request.POST.get("reason", "").strip()
     try:
         require_cancellable(duel)
@@ -208,7 +194,7 @@ def cancel(request, pk: int):
 @referee_required
 @require_POST
 def fault(request, pk: int):
-    duel = _refereed_duel(request, pk)
+    duel = refereed_duel(request, pk)
     participants = list(duel.participants.all())
     form = FaultForm(request.POST, duellists=duellist_choices(participants))
     if not form.is_valid():  # malformed field: the page again with the form's errors, nothing stored

@@ -4,24 +4,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.models import REFEREE_GROUP
-from duels.forms.referee_tools import CorrectionForm, DeadlineExtendForm, HandoverForm, ReopenForm
+from duels.forms.referee_tools import CorrectionForm, DeadlineExtendForm
 from duels.models import (
-    NOT_STARTED,
     Declaration,
-    Duel,
-    DuelStatus,
     Participant,
     Post,
-    SlotStatus,
-    WindowState,
 )
 from duels.pages import presenters
 from duels.services import DuelError
@@ -33,44 +25,7 @@ from duels.services.referee_tools import (
     referee_release,
     window_deadline_extend,
 )
-from duels.views.common import referee_required, refused
-from duels.views.referee import _refereed_duel
-
-
-def tools_context(duel: Duel, user, participants: list[Participant], timeline: list) -> dict:
-    """What the adjudication page needs for the tools, read from the page's loaded timeline (windows with
-    their declaration, posts and slots): whether the latest declaration can be corrected (and why not),
-    the deadline and reopen forms when they apply, the handover form."""
-    context: dict = {"correctable": None, "correction_refused": None, "deadline_form": None, "reopen_form": None}
-    published = [w.declaration for w in timeline if _published(w)]
-    if published and duel.status != DuelStatus.CANCELLED:
-        refusal = correction_refusal(duel=duel, declaration=published[-1], now=timezone.now(), timeline=timeline)
-        context["correctable"] = published[-1] if refusal is None else None
-        context["correction_refused"] = refusal.message if refusal is not None else None
-    current = timeline[-1] if timeline else None
-    if duel.is_running and current is not None and current.state == WindowState.OPEN:
-        context["deadline_form"] = DeadlineExtendForm()
-    if current is not None and duel.status in (DuelStatus.AWAITING_FIRST, DuelStatus.AWAITING_SECOND):
-        absent_ids = {s.participant_id for s in current.slots.all() if s.status == SlotStatus.ABSENT}
-        absent = [p for p in participants if p.pk in absent_ids and not p.disqualified]
-        if absent:
-            context["reopen_form"] = ReopenForm(absent=absent)
-    if duel.status not in (DuelStatus.FINISHED, DuelStatus.CANCELLED):
-        context["handover_form"] = HandoverForm(referees=_referees()) if user.is_staff else None
-        context["can_release"] = duel.referee_id is not None and duel.status in NOT_STARTED
-    return context
-
-
-def _published(window) -> bool:
-    try:
-        return window.declaration.is_published
-    except ObjectDoesNotExist:
-        return False
-
-
-def _referees():
-    users = get_user_model().objects.filter(Q(is_staff=True) | Q(groups__name=REFEREE_GROUP)).distinct()
-    return users.order_by("username")
+from duels.views.common import referee_required, refereed_duel, refused
 
 
 @referee_required
@@ -78,7 +33,7 @@ def _referees():
 def publish_as_is(request, pk: int):
     """The queue's "Publier tel quel": publish the draft shown on the dashboard, without a comment. The
     draft is named in the form, so a draft recomputed meanwhile is not published blind (stale: refused)."""
-    duel = _refereed_duel(request, pk)
+    duel = refereed_duel(request, pk)
     draft = Declaration.objects.filter(pk=request.POST.get("declaration") or 0, window__duel=duel).first()
     if draft is None:
         messages.error(request, _("Préparez d'abord la déclaration."))
@@ -112,7 +67,7 @@ def _correction_choices(declaration: Declaration, participants: list[Participant
 def correct(request, pk: int):
     """The correction page of the duel's latest published declaration: the declaration as published,
     a post to void, the referee's decisions, the reason."""
-    duel = _refereed_duel(request, pk)
+    duel = refereed_duel(request, pk)
     declaration = latest_published(duel)
     if declaration is None:
         messages.error(request, _("Aucune déclaration publiée à corriger."))
@@ -143,7 +98,7 @@ def correct(request, pk: int):
 
 
 def _tool_post(request, pk: int, action) -> object:
-    duel = _refereed_duel(request, pk)
+    duel = refereed_duel(request, pk)
     try:
         done = action(duel)
     except DuelError as error:
@@ -182,7 +137,7 @@ def reopen(request, pk: int):
 @require_POST
 def release(request, pk: int):
     """The referee gives the duel back to the queue: they no longer see its page, so back to the dashboard."""
-    duel = _refereed_duel(request, pk)
+    duel = refereed_duel(request, pk)
     try:
         referee_release(duel=duel, by=request.user, reason=request.POST.get("reason", ""))
     except DuelError as error:
