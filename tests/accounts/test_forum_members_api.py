@@ -5,6 +5,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.api import views as accounts_api
 from accounts.models import Duellist
 from spells.models import MagicType
 from tests.factories.accounts import DuellistFactory, UserFactory
@@ -134,9 +135,7 @@ def test_bulk_names_the_member_whose_name_is_taken(staff_client):
 
 
 def test_bulk_batches_are_capped(staff_client, monkeypatch):
-    from accounts import api
-
-    monkeypatch.setattr(api, "MAX_BATCH", 2)
+    monkeypatch.setattr(accounts_api, "MAX_BATCH", 2)
     batch = [{**GOOD, "forum_id": n, "forum_name": f"m{n}"} for n in (1, 2, 3)]
     response = staff_client.post("/api/v1/forum-members/bulk/", batch, format="json")
     assert response.status_code == 400 and "Au plus 2 membres" in response.json()["message"]

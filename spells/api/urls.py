@@ -1,6 +1,6 @@
 from django.urls import path
 
-from spells import api
+from spells.api import views as api
 
 urlpatterns = [
     path("spells/", api.SpellListView.as_view(), name="api-spells"),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from accounts import api
+from accounts.api import views as api
 
 urlpatterns = [
     path("forum-members/bulk/", api.ForumMemberBulkView.as_view(), name="forum-members-bulk"),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from duels import api
+from duels.api import views as api
 
 urlpatterns = [
     path("duels/", api.DuelListView.as_view(), name="api-duels"),

@@ -1,0 +1,1 @@
+"""The accounts API: views in views.py, routes in urls.py (mounted under /api/v1/ by config/api_urls.py)."""
