@@ -13,7 +13,8 @@ Two levels, with Django's own backends:
   Redis on every request;
 - `cache` (the default): Redis, shared by the workers (or the process's memory when there is no Redis).
 `shared=False` keeps a value in the process only: cheap to build, used on every page (the stage, the
-blank forms), not worth a Redis round trip.
+blank forms), not worth a Redis round trip. `memory=False` keeps it in Redis only: large and rarely
+asked again by the same process (the stage pictures the forum fetches).
 
 A cache that fails is a miss: the Redis backend (`common.cache_backend`) logs once and answers
 nothing, and the value is built as if it had never been cached.
@@ -42,31 +43,29 @@ def _local():
     return caches[LOCAL] if LOCAL in settings.CACHES else None
 
 
-def _levels(shared: bool) -> list:
+def _levels(memory: bool, shared: bool) -> list:
     local = _local()
-    if not shared:
-        return [local if local is not None else cache]
-    return [local, cache] if local is not None else [cache]
+    if local is None:  # one level: the default cache (Redis, or this process's memory without it)
+        return [cache]
+    return [level for level, wanted in ((local, memory), (cache, shared)) if wanted] or [cache]
 
 
 def cached(namespace: str, parts: Iterable, build: Callable[[], object], timeout: int | None, *,
-           shared: bool = True):
+           memory: bool = True, shared: bool = True):
     """The value kept under (namespace, parts, language, release), or `build()` stored for `timeout`
     seconds (None: as long as the cache keeps it)."""
-    return _fetch({0: cache_key(namespace, parts)}, lambda _ids: {0: build()}, timeout, shared)[0]
+    return _fetch({0: cache_key(namespace, parts)}, lambda _ids: {0: build()}, timeout, _levels(memory, shared))[0]
 
 
 def cached_many(namespace: str, parts_by_id: dict[Hashable, Iterable], build_missing: Callable[[list], dict],
-                timeout: int | None, *, shared: bool = True) -> dict:
+                timeout: int | None, *, memory: bool = True, shared: bool = True) -> dict:
     """{id: value} for every id of `parts_by_id`, in one read per level; `build_missing(ids)` returns
     the values of the ids not found, which are then stored."""
     keys = {id_: cache_key(namespace, parts) for id_, parts in parts_by_id.items()}
-    return _fetch(keys, build_missing, timeout, shared)
+    return _fetch(keys, build_missing, timeout, _levels(memory, shared))
 
 
-def _fetch(keys: dict[Hashable, str], build_missing: Callable[[list], dict], timeout: int | None,
-           shared: bool) -> dict:
-    levels = _levels(shared)
+def _fetch(keys: dict[Hashable, str], build_missing: Callable[[list], dict], timeout: int | None, levels: list) -> dict:
     found: dict[str, object] = {}
     for depth, level in enumerate(levels):
         wanted = [key for key in keys.values() if key not in found]

@@ -155,7 +155,8 @@ def _fingerprint(zones: list[Zone], title: str) -> str:
 def stage_png(zones: list[Zone], *, title: str) -> bytes:
     """The current stage's picture, cached under a hash of what it draws (a new post or declaration
     changes the hash; polling forums asking again get the cached bytes)."""
-    return cached("stage-png", (_fingerprint(zones, title),), lambda: render_stage(zones, title=title), 60 * 60)
+    return cached("stage-png", (_fingerprint(zones, title),), lambda: render_stage(zones, title=title), 60 * 60,
+                  memory=False)
 
 
 def declaration_png(declaration, render) -> bytes:
@@ -163,4 +164,5 @@ def declaration_png(declaration, render) -> bytes:
     The key names the declaration and its publication time, so a reused id (a restored database)
     never serves another declaration's picture."""
     published = declaration.published_at.timestamp() if declaration.published_at else 0
-    return cached("declaration-png", (declaration.window.duel_id, declaration.pk, published), render, None)
+    return cached("declaration-png", (declaration.window.duel_id, declaration.pk, published), render, None,
+                  memory=False)

@@ -73,6 +73,12 @@ def test_a_process_only_value_never_reaches_the_shared_cache(two_levels):
     assert cache.get(cache_key("stage", ("live", "zones"))) is None
 
 
+def test_a_shared_only_value_stays_out_of_the_process_memory(two_levels):
+    cached("stage-png", ("digest",), Builder(b"PNG"), 3600, memory=False)
+    assert cache.get(cache_key("stage-png", ("digest",))) == b"PNG"
+    assert two_levels.get(cache_key("stage-png", ("digest",))) is None
+
+
 def test_the_key_names_the_parts_and_the_language():
     with translation.override("fr"):
         french = cache_key("thread", (1, 2))
