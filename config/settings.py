@@ -182,11 +182,12 @@ STORAGES = {
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost//"
 # Caches (common/cache.py): with Redis, one cache shared by every web process (page pieces, rankings,
-# API throttle counters) behind each process's own memory ("local", bounded: entries are 1-60 KB, 300
-# stay under ~18 MB a worker); without it, each process keeps its own in memory. Every key starts with
-# the release, a hash of the code and templates computed here at start-up (common/release.py): a
-# deploy never serves the previous release's HTML. Redis down or frozen: pages are built without it
-# (common/cache_backend.py), each call waiting at most CACHE_TIMEOUT_SECONDS.
+# API throttle counters) behind each process's own memory ("local", bounded: 800 entries, most of a
+# few KB, the largest ~60 KB: a duellist's action choices); without it, each process keeps its own in
+# memory. Every key starts with the release, a hash of the code and templates computed here at
+# start-up (common/release.py): a deploy never serves the previous release's HTML. Redis down or
+# frozen: pages are built without it (common/cache_backend.py), a call waiting CACHE_TIMEOUT_SECONDS
+# at most.
 from common.release import project_release  # noqa: E402
 
 RELEASE = project_release(BASE_DIR)
@@ -201,7 +202,7 @@ CACHES = {
 }
 if REDIS_URL:
     CACHES["local"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "estrade-html",
-                       "KEY_PREFIX": RELEASE, "OPTIONS": {"MAX_ENTRIES": 300}}
+                       "KEY_PREFIX": RELEASE, "OPTIONS": {"MAX_ENTRIES": 800}}
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
