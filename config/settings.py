@@ -181,19 +181,28 @@ STORAGES = {
 # Celery: with REDIS_URL, a real broker; without it, tasks run in-process (one-machine default).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost//"
-# One cache shared by every web process when Redis is there (rankings pages, throttling counters);
-# otherwise each process keeps its own in memory.
+# Caches (common/cache.py): with Redis, one cache shared by every web process (page pieces, rankings,
+# API throttle counters) behind each process's own memory ("local", bounded: 800 entries, most of a
+# few KB, the largest ~60 KB: a duellist's action choices); without it, each process keeps its own in
+# memory. Every key starts with the release, a hash of the code and templates computed here at
+# start-up (common/release.py): a deploy never serves the previous release's HTML. Redis down or
+# frozen: pages are built without it (common/cache_backend.py), a call waiting CACHE_TIMEOUT_SECONDS
+# at most.
+from common.release import project_release  # noqa: E402
+
+RELEASE = project_release(BASE_DIR)
+CACHE_TIMEOUT_SECONDS = float(os.environ.get("CACHE_TIMEOUT_SECONDS", "0.25"))
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {"BACKEND": "common.cache_backend.ResilientRedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": RELEASE,
+         "OPTIONS": {"socket_connect_timeout": CACHE_TIMEOUT_SECONDS, "socket_timeout": CACHE_TIMEOUT_SECONDS}}
         if REDIS_URL
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "KEY_PREFIX": RELEASE}
     )
 }
-if REDIS_URL:  # rendered HTML under content keys, kept per process in front of Redis (duels/pages/html_cache.py);
-    # entries are 1-60 KB (a phase, the charts, a duellist's action choices): 300 stay under ~18 MB a worker
+if REDIS_URL:
     CACHES["local"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "estrade-html",
-                       "OPTIONS": {"MAX_ENTRIES": 300}}
+                       "KEY_PREFIX": RELEASE, "OPTIONS": {"MAX_ENTRIES": 800}}
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -14,11 +14,10 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from django.core.cache import cache
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
+from common.cache import cached
 from duels.pages.presenters import Token, Zone
 
 WIDTH = 800
@@ -156,12 +155,8 @@ def _fingerprint(zones: list[Zone], title: str) -> str:
 def stage_png(zones: list[Zone], *, title: str) -> bytes:
     """The current stage's picture, cached under a hash of what it draws (a new post or declaration
     changes the hash; polling forums asking again get the cached bytes)."""
-    key = f"stage-png:{_fingerprint(zones, title)}"
-    png = cache.get(key)
-    if png is None:
-        png = render_stage(zones, title=title)
-        cache.set(key, png, 60 * 60)
-    return png
+    return cached("stage-png", (_fingerprint(zones, title),), lambda: render_stage(zones, title=title), 60 * 60,
+                  memory=False)
 
 
 def declaration_png(declaration, render) -> bytes:
@@ -169,9 +164,5 @@ def declaration_png(declaration, render) -> bytes:
     The key names the declaration and its publication time, so a reused id (a restored database)
     never serves another declaration's picture."""
     published = declaration.published_at.timestamp() if declaration.published_at else 0
-    key = f"declaration-png:{declaration.window.duel_id}:{declaration.pk}:{published}:{get_language()}"
-    png = cache.get(key)
-    if png is None:
-        png = render()
-        cache.set(key, png, None)
-    return png
+    return cached("declaration-png", (declaration.window.duel_id, declaration.pk, published), render, None,
+                  memory=False)

@@ -14,25 +14,26 @@ import json
 
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 
+from common.cache import cached
 from duels.engine import DuelState
 from duels.models import Duel, Participant, Window
-from duels.pages import action_options, html_cache, presenters
+from duels.pages import action_options, presenters
+from duels.pages.identity import duel_identity
 from spells.models import MagicType
 
 TEMPLATE = "duels/_action_choices.html"
-TEMPLATE_VERSION = 1  # bump when _action_choices.html (or what it includes) changes
 CACHE_SECONDS = 3600
 
 
-def choices_key(duel: Duel, window: Window, me: Participant, participants: list[Participant]) -> str:
+def choices_parts(duel: Duel, window: Window, me: Participant, participants: list[Participant]) -> tuple:
     """Everything the choices are computed from: the stored state (positions, points, statuses, spells
-    already cast), the phase, who asks, the names the targets show and the language."""
+    already cast), the phase, who asks and the names the targets show (the language and the release
+    are in every key)."""
     names = [(p.engine_id, p.duellist.forum_name) for p in participants]
     data = json.dumps([duel.state, names], sort_keys=True, separators=(",", ":"), default=str)
     digest = hashlib.sha256(data.encode()).hexdigest()[:32]
-    return f"action-choices:{TEMPLATE_VERSION}:{get_language()}:{duel.pk}:{window.pk}:{me.pk}:{digest}"
+    return (*duel_identity(duel), window.pk, me.pk, digest)
 
 
 def action_choices(duel: Duel, window: Window, state: DuelState, me: Participant, participants: list[Participant],
@@ -41,11 +42,8 @@ def action_choices(duel: Duel, window: Window, state: DuelState, me: Participant
     HTML (moves, spell cards, unavailable spells, or the defence)."""
     if posted:  # the player's own input to show again: not shared, not cached
         return _build(duel, state, me, participants, posted)
-    key = choices_key(duel, window, me, participants)
-    choices = html_cache.get(key, CACHE_SECONDS)
-    if choices is None:
-        choices = _build(duel, state, me, participants, {})
-        html_cache.set(key, choices, CACHE_SECONDS)
+    choices = cached("action-choices", choices_parts(duel, window, me, participants),
+                     lambda: _build(duel, state, me, participants, {}), CACHE_SECONDS)
     return {**choices, "html": mark_safe(choices["html"])}  # noqa: S308 - our own rendered template
 
 

@@ -10,28 +10,28 @@ and kept a minute (its "il vous reste" text, which duel.js counts down anyway, i
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
-from django.utils.translation import get_language
-
+from common.cache import cached
 from duels.models import NOT_STARTED, Duel, Participant
+from duels.pages.identity import duel_identity
 
 LIVE_SECONDS = 60
+PARTICIPANTS_SECONDS = 24 * 3600
 
 
 def viewer_participant(duel: Duel, user) -> int:
     """The participant the user plays in this duel (its pk), 0 for a spectator. A duel's participants
-    are fixed when it is made (matchmaking), so once it started the map is kept per process."""
+    are fixed once it started, so from then on the map is kept in the process's memory."""
     if not user.is_authenticated:
         return 0
-    if duel.status in NOT_STARTED:
-        return _participants_by_user.__wrapped__(duel.pk, duel.created_at).get(user.pk, 0)
-    return _participants_by_user(duel.pk, duel.created_at).get(user.pk, 0)
+    if duel.status in NOT_STARTED:  # duellists may still join or leave
+        return participants_by_user(duel).get(user.pk, 0)
+    by_user = cached("duel-participants", duel_identity(duel), lambda: participants_by_user(duel),
+                     PARTICIPANTS_SECONDS, shared=False)
+    return by_user.get(user.pk, 0)
 
 
-@lru_cache(maxsize=2048)
-def _participants_by_user(duel_pk: int, created_at) -> dict[int, int]:
-    return dict(Participant.objects.filter(duel_id=duel_pk).values_list("duellist__user_id", "pk"))
+def participants_by_user(duel: Duel) -> dict[int, int]:
+    return dict(Participant.objects.filter(duel_id=duel.pk).values_list("duellist__user_id", "pk"))
 
 
 def phase_key(duel: Duel, window) -> str:
@@ -44,6 +44,6 @@ def phase_changed(request, duel: Duel, window) -> bool:
     return bool(shown) and shown != phase_key(duel, window)
 
 
-def live_key(duel: Duel, version: str, viewer: int, *, shown_last: int, phase_changed: bool) -> str:
-    stamp = int(duel.created_at.timestamp() * 1e6)  # a reused pk (a fresh test database) is another duel
-    return f"live:{duel.pk}:{stamp}:{version}:{viewer}:{shown_last}:{int(phase_changed)}:{get_language()}"
+def live_parts(duel: Duel, version: str, viewer: int, *, shown_last: int, phase_changed: bool) -> tuple:
+    """What the poll's answer is a function of (the language and the release are in every key)."""
+    return (*duel_identity(duel), version, viewer, shown_last, phase_changed)

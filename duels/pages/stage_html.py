@@ -2,34 +2,24 @@
 
 A stage (zones with their duellists and creatures, `presenters.stage`) is a pure value: the same
 zones, block id and language always give the same HTML. The duel page, its poll, the adjudication
-page (twice: now and after the draft) and the embed each showed one, and its eleven zones of
-tokens, meters and translated labels cost about 0.75 ms a render. The HTML is kept per process under
-the stage's own text (its dataclass repr: every field the template reads), so nothing can go stale;
-the store is bounded (a few hundred stages: the ones in play).
+page (twice: now and after the draft) and the embed each show one, and its eleven zones of tokens,
+meters and translated labels cost about 0.75 ms a render. The HTML is kept in the process's memory
+under the stage's own text (its dataclass repr: every field the template reads), so nothing can go
+stale; a Redis round trip would cost about what the render saves.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
-
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
+from common.cache import cached
 from duels.pages.presenters import Zone
 
 TEMPLATE = "duels/duel.html#stage"
-KEPT = 512
-_RENDERED: OrderedDict[str, str] = OrderedDict()
+CACHE_SECONDS = 3600
 
 
 def stage_html(zones: list[Zone], stage_id: str = "live") -> SafeString:
-    key = f"{get_language()}|{stage_id}|{zones!r}"
-    html = _RENDERED.get(key)
-    if html is None:
-        html = render_to_string(TEMPLATE, {"stage": zones, "stage_id": stage_id})
-        _RENDERED[key] = html
-        if len(_RENDERED) > KEPT:
-            _RENDERED.popitem(last=False)
-    else:
-        _RENDERED.move_to_end(key)
+    html = cached("stage", (stage_id, repr(zones)),
+                  lambda: render_to_string(TEMPLATE, {"stage": zones, "stage_id": stage_id}), CACHE_SECONDS, shared=False)
     return mark_safe(html)  # noqa: S308 - our own rendered template

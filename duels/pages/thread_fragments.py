@@ -16,13 +16,15 @@ import hashlib
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 
+from common.cache import cached, cached_many
 from duels import selectors
 from duels.models import DeclarationStatus, Duel, Participant, Window
-from duels.pages import html_cache, presenters
+from duels.pages import presenters
+from duels.pages.identity import duel_identity
 
-TEMPLATE_VERSION = 1  # bump when _turn.html or the thread partials change
+TEMPLATE = "duels/_turn.html"  # the phase's <details>, around its cached content
+BODY_TEMPLATE = "duels/_turn_body.html"
 CACHE_SECONDS = 7 * 24 * 3600
 
 
@@ -48,15 +50,15 @@ def _following_due(windows: list[Window]) -> dict[int, object]:
     return {w.pk: (windows[i + 1].due_at if i + 1 < len(windows) else None) for i, w in enumerate(windows)}
 
 
-def fragment_key(duel: Duel, window: Window, *, unfolded: bool, following_due, language: str, names: str) -> str:
+def fragment_parts(duel: Duel, window: Window, *, unfolded: bool, following_due, names: str) -> tuple:
+    """What a phase's HTML depends on (the language and the release are in every key)."""
     declaration = published_declaration(window)
     due = int(following_due.timestamp()) if following_due else 0
-    return ":".join(str(part) for part in (
-        "thread", TEMPLATE_VERSION, duel.pk, int(duel.created_at.timestamp() * 1e6), window.pk, language,
-        "open" if unfolded else "folded", window.post_count, window.last_post_id or 0,
-        declaration.pk if declaration else 0, declaration.revision if declaration else 0, due,
-        duel.referee_id or 0, names,
-    ))
+    return (
+        *duel_identity(duel), window.pk, "open" if unfolded else "folded", window.post_count,
+        window.last_post_id or 0, declaration.pk if declaration else 0, declaration.revision if declaration else 0,
+        due, duel.referee_id or 0, names,
+    )
 
 
 def names_digest(participants: list[Participant]) -> str:
@@ -66,28 +68,37 @@ def names_digest(participants: list[Participant]) -> str:
 
 
 def fragments(duel: Duel, windows: list[Window], participants: list[Participant], *,
-              wanted: list[Window], unfolded: set[int]) -> dict[int, str]:
+              wanted: list[Window], unfolded: set[int], oob: dict[int, str] | None = None) -> dict[int, str]:
     """HTML of the `wanted` phases (windows from selectors.duel_windows_outline), by window pk: one
-    cache read for all of them, and the phases not cached built from one query and stored."""
-    language = get_language() or "fr"
+    cache read for all of their contents, the ones not cached built from one query and stored, each
+    then put in its `<details>` (duels/_turn.html). `oob`: the phases the poll sends as out-of-band
+    swaps, with how (`hx-swap-oob`)."""
+    oob = oob or {}
     following = _following_due(windows)
     names = names_digest(participants)
-    keys = {w.pk: fragment_key(duel, w, unfolded=w.pk in unfolded, following_due=following[w.pk],
-                               language=language, names=names) for w in wanted}
-    found = html_cache.get_many(list(keys.values()), CACHE_SECONDS)
-    html = {pk: found[key] for pk, key in keys.items() if key in found}
-    missing = [w for w in wanted if w.pk not in html]
-    folded = [w for w in missing if w.pk not in unfolded]
-    for w in folded:  # a folded phase shows its title and a link: no posts or declaration read
-        html[w.pk] = render_to_string("duels/_turn.html", {"w": folded_view(duel, w)})
-    full = [w for w in missing if w.pk in unfolded]
-    if full:
-        loaded = list(selectors.duel_timeline(duel).filter(pk__in=[w.pk for w in full]))
-        for view in presenters.thread(duel, loaded, participants, following_due=following):
-            view.open = True
-            html[view.id] = render_to_string("duels/_turn.html", {"w": view})
-    html_cache.set_many({keys[w.pk]: html[w.pk] for w in missing}, CACHE_SECONDS)
-    return {pk: mark_safe(text) for pk, text in html.items()}  # noqa: S308 - our own rendered templates
+    by_pk = {w.pk: w for w in wanted}
+    parts = {w.pk: fragment_parts(duel, w, unfolded=w.pk in unfolded, following_due=following[w.pk], names=names)
+             for w in wanted}
+
+    def build(missing: list[int]) -> dict[int, str]:
+        body = {pk: render_to_string(BODY_TEMPLATE, {"w": folded_view(duel, by_pk[pk])})
+                for pk in missing if pk not in unfolded}  # a folded phase: its title and a link, nothing read
+        full = [pk for pk in missing if pk in unfolded]
+        if full:
+            loaded = list(selectors.duel_timeline(duel).filter(pk__in=full))
+            for view in presenters.thread(duel, loaded, participants, following_due=following):
+                body[view.id] = render_to_string(BODY_TEMPLATE, {"w": view})
+        return body
+
+    bodies = cached_many("thread", parts, build, CACHE_SECONDS)
+    return {w.pk: _details(duel, w, bodies[w.pk], unfolded=w.pk in unfolded, oob=oob.get(w.pk, "")) for w in wanted}
+
+
+def _details(duel: Duel, window: Window, body: str, *, unfolded: bool, oob: str = "") -> str:
+    """A phase's `<details>` around its content: open, or folded with the address of its content."""
+    w = {"id": window.pk, "open": unfolded, "folded": not unfolded,
+         "url": "" if unfolded else reverse("duels:turn", args=[duel.pk, window.pk])}
+    return render_to_string(TEMPLATE, {"w": w, "body": mark_safe(body), "oob": oob})  # noqa: S308 - our templates
 
 
 def folded_view(duel: Duel, window: Window) -> dict:
@@ -107,19 +118,19 @@ def recent_outline_and_settled_html(duel: Duel, participants: list[Participant])
     settled = selectors.settled_turn(duel)
     if settled <= 1:
         return list(selectors.duel_windows_outline(duel)), ""
-    key = ":".join(str(part) for part in (
-        "thread-settled", TEMPLATE_VERSION, duel.pk, int(duel.created_at.timestamp() * 1e6), settled,
-        get_language() or "fr", names_digest(participants), duel.referee_id or 0,
-    ))
-    html = html_cache.get(key, CACHE_SECONDS)
-    if html is not None:
+    everything: list[Window] = []
+
+    def build() -> str:  # folded phases: their titles and links, rendered here (no cache inside this one)
+        everything.extend(selectors.duel_windows_outline(duel))
+        older = [w for w in everything if w.turn < settled]
+        return "".join(_details(duel, w, render_to_string(BODY_TEMPLATE, {"w": folded_view(duel, w)}), unfolded=False)
+                       for w in older)
+
+    parts = (*duel_identity(duel), settled, names_digest(participants), duel.referee_id or 0)
+    html = cached("thread-settled", parts, build, CACHE_SECONDS)
+    if not everything:  # served from the cache: only the recent phases are read
         return list(selectors.duel_windows_outline(duel, from_turn=settled)), html
-    everything = list(selectors.duel_windows_outline(duel))
-    older = [w for w in everything if w.turn < settled]
-    parts = fragments(duel, everything, participants, wanted=older, unfolded=set())
-    html = "".join(parts[w.pk] for w in older)
-    html_cache.set(key, html, CACHE_SECONDS)
-    return everything[len(older):], html
+    return [w for w in everything if w.turn >= settled], html
 
 
 def thread_html(duel: Duel, recent: list[Window], participants: list[Participant], settled_html: str) -> str:
@@ -136,23 +147,19 @@ def behind(recent: list[Window], shown_last: int) -> bool:
     return bool(shown_last and recent and shown_last < recent[0].pk)
 
 
-def poll_updates(duel: Duel, windows: list[Window], participants: list[Participant], shown_last: int) -> str:
+def poll_updates(duel: Duel, windows: list[Window], participants: list[Participant], shown_last: int) -> dict:
     """What the poll adds to the thread, as out-of-band swaps: the phases after the last one the page
     shows (appended), and that phase and the latest declaration's phase again (they may have gained a
-    post, a declaration or a correction). Never the whole thread."""
+    post, a declaration or a correction). Never the whole thread. {"replaced", "added"}: HTML that the
+    live partial of duels/duel.html sends out of band."""
     latest = next((w for w in reversed(windows) if published_declaration(w) is not None), None)
     replaced = [w for w in windows if w.pk <= shown_last and (w.pk == shown_last or w is latest)]
     added = [w for w in windows if w.pk > shown_last] if shown_last else []
     if not shown_last:  # an old page that does not say what it shows: replace the latest phases
         replaced = [w for w in windows if w.pk in unfolded_ids(windows)]
     wanted = replaced + [w for w in added if w not in replaced]
-    parts = fragments(duel, windows, participants, wanted=wanted, unfolded={w.pk for w in wanted})
-    out = [oob(parts[w.pk], "true") for w in replaced]
-    if added:
-        out.append(f'<div hx-swap-oob="beforeend:#thread-list">{"".join(parts[w.pk] for w in added)}</div>')
-    return mark_safe("".join(out))  # noqa: S308
+    parts = fragments(duel, windows, participants, wanted=wanted, unfolded={w.pk for w in wanted},
+                      oob={w.pk: "true" for w in replaced})
+    return {"replaced": mark_safe("".join(parts[w.pk] for w in replaced)),  # noqa: S308 - our own templates
+            "added": mark_safe("".join(parts[w.pk] for w in added))}  # noqa: S308
 
-
-def oob(fragment: str, how: str) -> str:
-    """The fragment's root `<details id=…>` marked as an out-of-band swap (replaces the one with its id)."""
-    return fragment.replace("<details ", f'<details hx-swap-oob="{how}" ', 1)

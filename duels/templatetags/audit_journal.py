@@ -1,14 +1,14 @@
 """`{% audit_journal %}`: the duel's "Journal de l'arbitrage" for the people of the duel.
 
-The duel and adjudication pages show only the latest entries (two per declaration, the
-page grew with the duel), with a link to the whole journal (`duels:journal`)."""
+The duel and adjudication pages show only the latest entries (two per declaration: the page would
+grow with the duel), with a link to the whole journal (`duels:journal`)."""
 from django import template
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 
 from audit.selectors import audit_for_duel
+from common.cache import cached
+from duels.pages.identity import duel_identity
 
 register = template.Library()
 
@@ -39,12 +39,11 @@ def audit_journal(context, whole=False):
         return render_to_string(ENTRIES_TEMPLATE, {"entries": list(audit_for_duel(duel=duel)), "duel": duel,
                                                    "whole": True})
     ids = list(audit_for_duel(duel=duel).reverse().values_list("pk", flat=True)[:LATEST + 1])
-    stamp = int(duel.created_at.timestamp() * 1e6)  # a reused pk (a fresh test database) is another duel
-    key = f"audit-journal:{duel.pk}:{stamp}:{get_language()}:{','.join(map(str, ids))}"
-    html = cache.get(key)
-    if html is None:
+
+    def build() -> str:
         entries = list(audit_for_duel(duel=duel).filter(pk__in=ids[:LATEST]))
-        html = render_to_string(ENTRIES_TEMPLATE, {"entries": entries, "older": len(ids) > LATEST, "duel": duel,
+        return render_to_string(ENTRIES_TEMPLATE, {"entries": entries, "older": len(ids) > LATEST, "duel": duel,
                                                    "latest": LATEST})
-        cache.set(key, html, CACHE_SECONDS)
+
+    html = cached("audit-journal", (*duel_identity(duel), tuple(ids)), build, CACHE_SECONDS)
     return mark_safe(html)  # noqa: S308 - our own rendered template

@@ -1,15 +1,15 @@
 """Small helpers shared by the duel views."""
 from __future__ import annotations
 
-from functools import lru_cache, wraps
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect
-from django.utils import translation
 
+from common.cache import cached
 from duels.models import Duel, Participant
 from duels.services import DuelError
 from duels.services.common import is_duel_referee
@@ -17,13 +17,18 @@ from duels.services.common import is_duel_referee
 POLL_SECONDS = 5  # HTMX polling of the stage and thread while a duel page is open
 
 
-@lru_cache(maxsize=256)
-def blank_form_html(form_class, language: str, duellists: tuple[tuple[int, str], ...] | None = None) -> str:
+BLANK_FORM_SECONDS = 24 * 3600
+
+
+def blank_form_html(form_class, duellists: tuple[tuple[int, str], ...] | None = None) -> str:
     """An empty form's HTML is the same on every view but for the language (and, for the fault form,
     the duellists' names): rendered once per process for each (Django's form rendering takes a few
     ms). A form with the user's input or errors is rendered each time."""
-    with translation.override(language):
+    def build() -> str:
         return (form_class() if duellists is None else form_class(duellists=duellists)).as_div()
+
+    return cached("blank-form", (form_class.__module__, form_class.__qualname__, duellists), build,
+                  BLANK_FORM_SECONDS, shared=False)
 
 
 def referee_required(view):

@@ -10,15 +10,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from common.cache import cached
 from duels import selectors
 from duels.engine import DuelState
 from duels.forms.duel import ExemptionForm, MagicTypesForm, action_steps, defence_steps
 from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, SlotStatus, Window
-from duels.pages import action_form, html_cache, live_poll, presenters, thread_fragments
+from duels.pages import action_form, live_poll, presenters, thread_fragments
+from duels.pages.identity import duel_identity
 from duels.selectors import spectators
 from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, milestones, post_submit
 from duels.services.common import is_duel_referee
@@ -91,7 +92,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         context["my_exemptions"] = exemptions
         context["can_ask_exemption"] = not me.exemption_used and not any(
             e.status in ("requested", "granted") for e in exemptions)
-        context["exemption_form_html"] = blank_form_html(ExemptionForm, get_language())
+        context["exemption_form_html"] = blank_form_html(ExemptionForm)
     if me is not None and duel.status in NOT_STARTED:
         context["types_form"] = _types_form(me, duel)
     if me is not None and duel.is_running:
@@ -100,22 +101,22 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
 
 
 def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
-    """The charts and snippets, cached until the next published declaration or correction: they
+    """The charts and forum snippets, cached until the next published declaration or correction: they
     read every declaration's state, which the page's light timeline does not load. `windows`: the
     recent phases, which hold the latest published declaration (the only one that can still change,
     by a correction: its revision is in the key)."""
     declared = [thread_fragments.published_declaration(w) for w in windows]
     latest = next((d for d in reversed(declared) if d is not None), None)
-    key = ":".join(str(part) for part in (
-        "follow", duel.pk, int(duel.created_at.timestamp() * 1e6), get_language(), spectators.is_public(duel),
-        latest.pk if latest else 0, latest.revision if latest else 0,
-        ",".join(p.duellist.forum_name for p in participants)))
-    extra = html_cache.get(key, thread_fragments.CACHE_SECONDS)
-    if extra is None:  # the data and its HTML (the charts grow with the turns): rendered once
+    parts = (*duel_identity(duel), spectators.is_public(duel), latest.pk if latest else 0,
+             latest.revision if latest else 0, tuple(p.duellist.forum_name for p in participants))
+
+    def build() -> dict:  # the data and its HTML (the charts grow with the turns): rendered once
         full = list(Window.objects.filter(duel=duel).select_related("declaration").order_by("turn", "opened_at", "pk"))
         extra = follow_context(duel, full if latest else windows, participants)
         extra["follow_html"] = render_to_string("duels/public/_follow.html", extra)
-        html_cache.set(key, extra, thread_fragments.CACHE_SECONDS)
+        return extra
+
+    extra = dict(cached("follow", parts, build, thread_fragments.CACHE_SECONDS))
     extra["follow_html"] = mark_safe(extra["follow_html"])  # noqa: S308 - our own rendered template
     return extra
 
@@ -151,15 +152,15 @@ def _live_poll(request, duel: Duel) -> HttpResponse:
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"  # more than the recent phases to add: the page reloads
         return response
-    key = live_poll.live_key(duel, version, live_poll.viewer_participant(duel, request.user), shown_last=shown,
-                             phase_changed=live_poll.phase_changed(request, duel, presenters.open_window_of(windows)))
-    html = html_cache.get(key, live_poll.LIVE_SECONDS)
-    if html is None:
+    parts = live_poll.live_parts(duel, version, live_poll.viewer_participant(duel, request.user), shown_last=shown,
+                                 phase_changed=live_poll.phase_changed(request, duel, presenters.open_window_of(windows)))
+
+    def build() -> str:
         context = duel_context(request, duel, windows=windows, whole_thread=False)
         context["thread_updates"] = thread_fragments.poll_updates(duel, windows, context["participants"], shown)
-        html = render_to_string("duels/duel.html#live", context, request=request)
-        html_cache.set(key, html, live_poll.LIVE_SECONDS)
-    response = HttpResponse(html)
+        return render_to_string("duels/duel.html#live", context, request=request)
+
+    response = HttpResponse(cached("live", parts, build, live_poll.LIVE_SECONDS))
     patch_vary_headers(response, ("HX-Request", "HX-Target"))
     return response
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from duels import selectors
@@ -113,9 +113,9 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
         "duel": duel, "participants": participants,
         "stage": presenters.stage(state, participants),
         "current": thread[-1] if thread else None,
-        "draft": None, "publish_form": blank_form_html(PublishForm, get_language()),
+        "draft": None, "publish_form": blank_form_html(PublishForm),
         "fault_form": fault_form.as_div() if fault_form else blank_form_html(
-            FaultForm, get_language(), duellist_choices(participants)),
+            FaultForm, duellist_choices(participants)),
         "faults": selectors.faults_of_duel(participants),
         "exemptions": selectors.exemptions_of_duel(participants),
     }

@@ -16,7 +16,7 @@ import json
 import re
 from urllib.parse import urlencode
 
-from django.core.cache import cache
+from django.conf import settings
 from django.http import HttpResponse, HttpResponseNotModified
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -29,6 +29,7 @@ from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.cache import cached
 from common.pagination import PageSizePagination
 from config.api import IsStaffOrReadOnly
 from duels.models import DuelFormat, DuelKind
@@ -84,20 +85,19 @@ class CachedTableView(APIView):
         return super().finalize_response(request, response, *args, **kwargs)
 
     def get(self, request):
-        key = "|".join((
-            "rankings", type(self).__name__, selectors.table_revision(), get_language() or "",
+        key = "|".join((  # the release too: a deploy that changes the output changes the ETag
+            "rankings", settings.RELEASE, type(self).__name__, selectors.table_revision(), get_language() or "",
             request.scheme, request.get_host(), urlencode(sorted(request.query_params.lists()), doseq=True),
         ))
         etag = f'"{hashlib.md5(key.encode(), usedforsecurity=False).hexdigest()}"'
         if etag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
         else:
-            cache_key = "rankings:" + etag.strip('"')
-            body = cache.get(cache_key)
-            if body is None:
+            def build() -> bytes:
                 body = self.body(request)
-                body = body.encode("utf-8") if isinstance(body, str) else body
-                cache.set(cache_key, body, CACHE_SECONDS * 10)
+                return body.encode("utf-8") if isinstance(body, str) else body
+
+            body = cached("rankings-api", (etag,), build, CACHE_SECONDS * 10)
             renderer = self.renderer_classes[0]
             response = HttpResponse(body, content_type=f"{renderer.media_type}; charset=utf-8")
         response["ETag"] = etag

@@ -10,10 +10,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.core.cache import cache
 from django.db.models import Count, Max
 from django.utils import timezone
 
+from common.cache import cached
 from duels.engine import chance
 from duels.models import Declaration, DeclarationStatus, Duel, DuelStatus, Post
 
@@ -141,9 +141,5 @@ def club_statistics() -> ClubStatistics:
     """Cached until another duel finishes (the key names the number of finished duels and the last
     end): what is already finished never changes."""
     mark = Duel.objects.filter(status=DuelStatus.FINISHED).aggregate(n=Count("pk"), last=Max("finished_at"))
-    key = f"club-statistics:{mark['n']}:{mark['last'].timestamp() if mark['last'] else 0}"
-    found = cache.get(key)
-    if found is None:
-        found = compute_statistics()
-        cache.set(key, found, 24 * 3600)
-    return found
+    parts = (mark["n"], mark["last"].timestamp() if mark["last"] else 0)
+    return cached("club-statistics", parts, compute_statistics, 24 * 3600)

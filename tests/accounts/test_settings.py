@@ -43,7 +43,7 @@ def test_celery_runs_in_process_without_redis_and_uses_redis_url_when_set():
     redis = settings_value("s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL", DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/0")
     assert redis.stdout.strip() == "(False, 'redis://127.0.0.1:6379/0')"
     cache = settings_value("s.CACHES['default']['BACKEND']", DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/0")
-    assert cache.stdout.strip() == "'django.core.cache.backends.redis.RedisCache'"
+    assert cache.stdout.strip() == "'common.cache_backend.ResilientRedisCache'"
 
 
 def test_production_has_secure_cookies_and_hosts_from_environment():
@@ -95,7 +95,7 @@ def test_manage_py_started_by_a_python_without_django_uses_the_project_virtualen
 
 
 def test_with_redis_each_process_keeps_rendered_html_in_front_of_it():
-    """duels/pages/html_cache.py: a per-process 'local' level only when the shared cache is Redis."""
+    """common/cache.py: a per-process 'local' level only when the shared cache is Redis."""
     redis = settings_value("sorted(s.CACHES), s.CACHES['local']['BACKEND']", DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/0")
     assert redis.stdout.strip() == "(['default', 'local'], 'django.core.cache.backends.locmem.LocMemCache')"
     alone = settings_value("sorted(s.CACHES)", DEBUG="1")

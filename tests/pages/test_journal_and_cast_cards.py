@@ -1,6 +1,6 @@
-"""The duel page flat in the duel's length: the action form's spell cards are rendered once
-per situation and language (cached under their own data), and the "Journal de l'arbitrage" shows its
-latest entries with a link to the whole journal."""
+"""The duel page flat in the duel's length: the action form's spell cards are rendered once per
+situation and language (inside the action choices, cached under their own data), and the "Journal de
+l'arbitrage" shows its latest entries with a link to the whole journal."""
 import re
 
 import pytest
@@ -9,8 +9,9 @@ from django.test import Client
 from django.urls import reverse
 
 from audit.services import audit_record
+from common.cache import cache_key
+from duels.pages.action_form import choices_parts
 from duels.templatetags.audit_journal import LATEST
-from duels.templatetags.cast_cards import cards_key
 from tests.factories.duels import UserFactory
 from tests.support.duels import started_duel
 
@@ -44,10 +45,20 @@ def test_the_spell_cards_are_the_same_served_again_and_in_the_readers_language()
 
 
 def test_the_cards_cache_key_is_their_content():
-    card = {"key": "bolt__0__0", "cost": 2, "affordable": True, "bets": [], "targets": []}
-    assert cards_key([card], "cast", "") == cards_key([dict(card)], "cast", "")
-    assert cards_key([card], "cast", "") != cards_key([{**card, "affordable": False}], "cast", "")  # PF spent
-    assert cards_key([card], "cast", "") != cards_key([card], "defence", "cast:")
+    """The cards are cached inside the action choices: their key is the duel's state, the phase, who
+    asks and the names shown."""
+    duel, _referee, (a, b) = started_duel()
+    participants = list(duel.participants.select_related("duellist").order_by("team", "pk"))
+    window = duel.windows.order_by("-pk").first()
+
+    def key() -> str:
+        return cache_key("action-choices", choices_parts(duel, window, a, participants))
+
+    same = key()
+    assert key() == same
+    duel.state = {**duel.state, "turn": duel.state.get("turn", 1) + 1}  # PF spent, a move: another state
+    assert key() != same
+    assert cache_key("action-choices", choices_parts(duel, window, b, participants)) != same
 
 
 def test_a_refused_post_shows_the_players_choice_not_the_shared_cards():
