@@ -15,8 +15,7 @@ import datetime as dt
 import logging
 from dataclasses import dataclass, field
 
-from django.conf import settings
-from django.core.mail import get_connection, send_mail
+from django.core.mail import send_mail
 from django.db.models import F, Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -48,8 +47,7 @@ def email_send(*, subject: str, body: str, user: User | None = None, kind: str =
             return False
     if not address:
         return False
-    connection = get_connection(timeout=getattr(settings, "EMAIL_TIMEOUT", None))
-    send_mail(subject=subject, message=body, from_email=None, recipient_list=[address], connection=connection)
+    send_mail(subject=subject, message=body, from_email=None, recipient_list=[address])  # SMTP: EMAIL_TIMEOUT
     return True
 
 
