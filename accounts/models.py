@@ -87,10 +87,21 @@ class Duellist(models.Model):
 
 
 class Notification(models.Model):
-    """An in-app notice (the bell); also e-mailed when the user has an address.
+    """An in-app notice (the bell); also e-mailed when the user has an address and wants that kind.
 
     ``dedupe_key`` makes a notice idempotent: a reminder claimed twice is stored (and sent) once.
+    The notice is stored in the transaction of the action that causes it; its e-mail is an outbox entry
+    (``email_state``) that a task delivers after commit, or the minute sweep later (see
+    ``accounts.services.emails``).
     """
+
+    class EmailState(models.TextChoices):
+        NONE = "", _("sans e-mail")
+        PENDING = "pending", _("à envoyer")
+        SENDING = "sending", _("en cours d'envoi")
+        SENT = "sent", _("envoyé")
+        SKIPPED = "skipped", _("non souhaité")
+        FAILED = "failed", _("échec")
 
     class Kind(models.TextChoices):
         REMINDER = "reminder", _("Rappel d'échéance")
@@ -109,6 +120,9 @@ class Notification(models.Model):
     created_at = models.DateTimeField(_("créée le"), auto_now_add=True)
     read_at = models.DateTimeField(_("lue le"), null=True, blank=True)
     dedupe_key = models.CharField(max_length=200, null=True, blank=True, unique=True)
+    email_state = models.CharField(_("e-mail"), max_length=10, choices=EmailState.choices, default="", blank=True)
+    email_attempts = models.PositiveSmallIntegerField(_("tentatives d'envoi"), default=0)
+    email_claimed_at = models.DateTimeField(_("envoi commencé le"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -116,6 +130,8 @@ class Notification(models.Model):
         verbose_name_plural = _("notifications")
         indexes = [
             models.Index(fields=["user", "read_at"], name="notification_user_unread"),
+            models.Index(fields=["email_state"], name="notification_email_due",
+                         condition=models.Q(email_state__in=["pending", "sending"])),
         ]
 
     def __str__(self) -> str:

@@ -209,8 +209,6 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# A window's expiry message waits (eta) up to 5 days in a worker: Redis must not redeliver it every hour.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 6 * 24 * 3600}
 # The sweep is the source of truth; both jobs are idempotent, and a message older than a minute is dropped.
 # DEADLINE_SWEEP_SECONDS and POSTING_DELAY_SECONDS exist for the stack test (tests/stack/), which lets a
 # deadline pass in seconds; production keeps a sweep a minute and RULES.md's 48 h.
@@ -220,6 +218,25 @@ CELERY_BEAT_SCHEDULE = {
     name: {"task": task, "schedule": SWEEP_SECONDS, "options": {"expires": max(SWEEP_SECONDS - 5, 1)}}
     for name, task in (("sweep-deadlines", "duels.tasks.sweep_deadlines"), ("send-reminders", "duels.tasks.send_reminders"))
 }
+# --- Side effects (effects): deadlines by the sweep alone, notices' e-mails from an outbox ---
+# No message waits on the broker (no eta): the worker holds nothing when Redis restarts. A frozen or
+# unreachable broker fails fast (a few seconds) for a web request queueing work after commit; what it
+# would have carried is in the database, and the minute sweeps deliver it. The worker keeps trying to
+# reconnect for as long as Redis is away.
+CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_TIMEOUT", "2"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_timeout": CELERY_BROKER_CONNECTION_TIMEOUT,
+    "socket_connect_timeout": CELERY_BROKER_CONNECTION_TIMEOUT,
+    "socket_keepalive": True,
+    "health_check_interval": 10,
+}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BEAT_SCHEDULE["email-notices"] = {
+    "task": "accounts.tasks.notices_email_due", "schedule": SWEEP_SECONDS,
+    "options": {"expires": max(SWEEP_SECONDS - 5, 1)},
+}
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))  # seconds an SMTP call may wait
 
 # Longest RP text a post may carry (characters); longer ones are refused with a French message.
 RP_TEXT_MAX_LENGTH = int(os.environ.get("RP_TEXT_MAX_LENGTH", "20000"))

@@ -1,36 +1,28 @@
-"""Celery tasks for deadlines (DESIGN.md "Deadlines"): each loads by id and calls one service.
+"""Celery tasks for deadlines (DESIGN.md "Deadlines"): each calls one service.
 
-Every task is idempotent (the services claim their work with conditional updates), so a duplicate,
-early or retried message changes nothing. Beat runs `sweep_deadlines` and `send_reminders` every minute
-(settings.CELERY_BEAT_SCHEDULE); `window_expire` is queued for each window's deadline when it opens or
-its deadline moves. Without Redis, `manage.py run_scheduler` calls the same services on a timer.
+Deadlines live in the database: beat runs `sweep_deadlines` and `send_reminders` every minute
+(settings.CELERY_BEAT_SCHEDULE), and the sweep claims every overdue window; no message waits on the
+broker for a deadline, so a broker restart loses nothing and a worker holds nothing. `window_expire`
+expires one window on demand (operators, tests). Every task is idempotent (the services claim their
+work with conditional updates): a duplicate or retried message changes nothing. Without Redis,
+`manage.py run_scheduler` calls the same services on a timer.
 """
 from __future__ import annotations
 
 import logging
 
 from celery import shared_task
-from django.db import InterfaceError, OperationalError
 
+from common.retrying import RETRYING
 from duels.services.deadlines import window_expire_overdue
 from duels.services.reminders import reminders_send
 
 logger = logging.getLogger(__name__)
 
-# A lost database connection or a locked SQLite file: try again shortly (1 s, 2 s, 4 s… ≤ 5 min).
-RETRYING = {
-    "autoretry_for": (OperationalError, InterfaceError),
-    "retry_backoff": True,
-    "retry_backoff_max": 300,
-    "retry_jitter": True,
-    "max_retries": 5,
-    "ignore_result": True,
-}
-
 
 @shared_task(**RETRYING)
 def window_expire(window_id: int) -> list[int]:
-    """Expire this window if it is due and still open; otherwise (early or repeated message) do nothing."""
+    """Expire this window if it is due and still open; otherwise (early or repeated call) do nothing."""
     report = window_expire_overdue(window_id=window_id)
     if report.expired_windows or report.failed_windows:
         logger.info("Window %s: %s", window_id, report.describe())
@@ -39,7 +31,7 @@ def window_expire(window_id: int) -> list[int]:
 
 @shared_task(**RETRYING)
 def sweep_deadlines() -> list[int]:
-    """The source of truth: expire every open window that is due (catches lost or early expiry messages)."""
+    """The deadline mechanism: expire every open window that is due, each once."""
     report = window_expire_overdue()
     if report.expired_windows or report.failed_windows:
         logger.info("Deadline sweep: %s", report.describe())

@@ -5,12 +5,12 @@ import re
 from dataclasses import dataclass
 
 from django.contrib.auth.models import Group
-from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import REFEREE_GROUP, Duellist, EmailPreference, SignupRequest, User
+from accounts.services.emails import email_send
 from accounts.services.invitations import (
     InvitationError,
     IssuedInvitation,
@@ -19,6 +19,7 @@ from accounts.services.invitations import (
 )
 from audit.models import AuditAction
 from audit.services import audit_record
+from common.after_commit import after_commit
 
 
 @transaction.atomic
@@ -69,10 +70,8 @@ def signup_request_decide(
     if emailed:
         message = invitation_pm_bbcode(issued=issued, base_url=base_url)
         address = signup.email
-        transaction.on_commit(lambda: send_mail(
-            subject=_("[Estrade] Activez votre compte"), message=strip_bbcode(message), from_email=None,
-            recipient_list=[address], fail_silently=True,
-        ))
+        after_commit(email_send, subject=_("[Estrade] Activez votre compte"), body=strip_bbcode(message),
+                     address=address)
     return SignupDecision(request=signup, issued=issued, emailed=emailed)
 
 

@@ -1,4 +1,4 @@
-"""Notification services: the bell in the app, and e-mail when the user has an address.
+"""Notification services: the bell in the app, and e-mail when the user has an address and wants it.
 
 A notice is stored as a gettext message id (the French sentence, marked with `gettext_noop`) and its
 params, and rendered in the reader's language when shown (`Notification.text`) or e-mailed (in the
@@ -11,14 +11,17 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import formats, timezone, translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext as _
 
 from accounts.models import Notification, User
+from accounts.services.emails import (
+    email_state_for,
+    email_wanted,  # noqa: F401 (callers ask it here too)
+    notices_email_after_commit,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -92,19 +95,20 @@ def notification_send(
     *, user: User, kind: str, message: str = "", message_id: str = "", params: dict | None = None,
     url: str = "", dedupe_key: str | None = None,
 ) -> Notification | None:
-    """Store a notice (once per ``dedupe_key``) and e-mail it after commit. None if already sent.
+    """Store a notice (once per ``dedupe_key``) in the current transaction; its e-mail, if the member has
+    an address, leaves after commit (`accounts.services.emails`). None if already sent.
     Give ``message_id`` (+ ``params``) so that each reader gets it in their language; ``message`` alone
     is a sentence stored as is."""
     try:
         with transaction.atomic():
             notification = Notification.objects.create(
-                user=user, kind=kind, url=url, dedupe_key=dedupe_key,
+                user=user, kind=kind, url=url, dedupe_key=dedupe_key, email_state=email_state_for(user),
                 **notice_fields(message_id=message_id, params=params, message=message),
             )
     except IntegrityError:
         return None
-    if user.email and email_wanted(user=user, kind=kind):
-        transaction.on_commit(lambda: _email(notification))
+    if notification.email_state == Notification.EmailState.PENDING:
+        notices_email_after_commit([notification.pk])
     return notification
 
 
@@ -116,23 +120,6 @@ def notice_fields(*, message_id: str, params: dict | None = None, message: str =
     with translation.override("fr"):
         french = _say({"msgid": message_id, "params": params})
     return {"message": message or french, "message_id": message_id, "params": params}
-
-
-def email_wanted(*, user: User, kind: str) -> bool:
-    """The member's choice on their profile page (no choice recorded: yes). In-app notices always show."""
-    from accounts.models import EmailPreference
-
-    choice = EmailPreference.objects.filter(user=user, kind=kind).values_list("send_email", flat=True).first()
-    return choice is None or choice
-
-
-def _email(notification: Notification) -> None:
-    """In the recipient's language (their profile's choice), whatever the language of the request."""
-    with translation.override(getattr(notification.user, "language", None) or "fr"):
-        subject = _("[Estrade] %(kind)s") % {"kind": notification.get_kind_display()}
-        body = notification.text + (f"\n\n{notification.url}" if notification.url else "")
-    send_mail(subject=subject, message=body, from_email=None, recipient_list=[notification.user.email],
-              fail_silently=True)
 
 
 def notifications_mark_read(*, user: User, ids: list[int] | None = None) -> int:

@@ -34,7 +34,7 @@ def require_cancellable(duel: Duel) -> None:
 @transaction.atomic
 def duel_cancel(*, duel: Duel, by: User, reason: str, now: dt.datetime | None = None) -> Duel:
     """The duel's referee (or staff) cancels a duel not yet started, with a reason the duellists are
-    told after commit. Cancelling twice is refused and changes nothing."""
+    told (their e-mails after commit). Cancelling twice is refused and changes nothing."""
     now = now or timezone.now()
     duel = duel_lock(duel)
     require_duel_referee(duel, by)
@@ -48,5 +48,5 @@ def duel_cancel(*, duel: Duel, by: User, reason: str, now: dt.datetime | None = 
     duel.cancel_reason = reason
     duel.save(update_fields=["status", "cancelled_at", "cancelled_by", "cancel_reason"])
     audit_record(actor=by, action=AuditAction.DUEL_CANCEL, duel=duel, reason=reason)
-    notices.on_duel_cancelled(duel)  # after commit: each duellist is told, with the reason
+    notices.on_duel_cancelled(duel)  # each duellist is told, with the reason
     return duel

@@ -59,7 +59,7 @@ def window_open(*, duel: Duel, phase: str, expected: list[str], opened_by, now: 
     )
     duel.status = DuelStatus.ACTION if phase == Phase.ACTION else DuelStatus.DEFENCE
     duel.save(update_fields=["status", "turn"])
-    notices.on_window_opened(window)  # after commit: the expiry task at the deadline, the duellists told
+    notices.on_window_opened(window)  # the duellists told (the minute sweep enforces the deadline)
     return window
 
 
@@ -72,11 +72,10 @@ def window_refresh(*, window: Window, duel: Duel, now: dt.datetime) -> None:
         window.closed_at = now
         window.save(update_fields=["state", "closed_at"])
         declaration_due(duel=duel, window=window)
-        notices.on_window_closed(window)  # after commit: the referee is told the declaration is due
+        notices.on_window_closed(window)  # the referee is told the declaration is due
     elif latest != window.due_at:
         window.due_at = latest
-        window.save(update_fields=["due_at"])
-        notices.on_due_moved(window)  # after commit: an expiry task at the new due time
+        window.save(update_fields=["due_at"])  # the sweep reads it: no message to move
 
 
 def declaration_due(*, duel: Duel, window: Window) -> None:

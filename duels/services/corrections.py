@@ -221,5 +221,4 @@ def _reopen_for_repost(*, duel: Duel, window: Window, post_id: int, now: dt.date
     window.save(update_fields=["state", "closed_at", "due_at"])
     duel.status = DuelStatus.ACTION if window.phase == Phase.ACTION else DuelStatus.DEFENCE
     duel.save(update_fields=["status"])
-    notices.on_due_moved(window)  # the expiry task at the new deadline
     notices.on_post_reopened(window=window, participant_id=post.participant_id)

@@ -126,13 +126,14 @@ def declaration_publish(
     audit_record(actor=by, action=AuditAction.DECLARATION_PUBLISH, duel=duel, reason=comment or "",
                  data={"declaration": declaration.pk, "window": declaration.window_id, "turn": declaration.window.turn,
                        "phase": declaration.window.phase, "revision": declaration.revision})
-    milestones.on_declaration_published(declaration)  # after commit: duellists told (result and rewards at the end)
     state = rules.state_load(declaration.state_after)
     if rules.outcome(state).finished:
         duel_finish(duel=duel, state=state, now=now)
+        milestones.on_declaration_published(declaration)  # the duellists told, with the result and rewards
         return declaration
     duel.state = declaration.state_after
     duel.turn = state.turn
     duel.save(update_fields=["state", "turn"])
+    milestones.on_declaration_published(declaration)  # the duellists told, before the next window's notice
     window_open(duel=duel, phase=state.phase, expected=rules.expected_posters(state), opened_by=declaration, now=now)
     return declaration

@@ -111,7 +111,7 @@ def exemption_request(
         participant=participant, window=window, reason=reason.strip(), wished_deadline=wished_deadline,
         requested_at=now,
     )
-    notices.on_exemption_requested(exemption)  # after commit: the referee is told
+    notices.on_exemption_requested(exemption)  # the referee is told
     return exemption
 
 
@@ -161,7 +161,7 @@ def exemption_decide(
     participant.exemption_used = True
     participant.save(update_fields=["exemption_used"])
     _audit_exemption(exemption, duel, by)
-    notices.on_exemption_decided(exemption)  # after commit: the duellist is told (the expiry task moved above)
+    notices.on_exemption_decided(exemption)  # the duellist is told
     return exemption
 
 

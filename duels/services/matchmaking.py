@@ -83,7 +83,7 @@ def _duel_create(kind: str, format: str, team1: Team, team2: Team) -> Duel:
             registration.status = RegistrationStatus.MATCHED
             registration.duel = duel
             registration.save(update_fields=["status", "duel"])
-    milestones.on_duel_matched(duel)  # after commit: each duellist learns who they face
+    milestones.on_duel_matched(duel)  # each duellist learns who they face
     return duel
 
 

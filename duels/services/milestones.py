@@ -1,8 +1,9 @@
-"""Notices for the moments of a duel's life that are not a window's: an opponent found (with
-the year gap), a referee assigned, a declaration published (and the result with each one's reward).
+"""Notices for the moments of a duel's life that are not a window's: an opponent found (with the year
+gap), a referee assigned, a declaration published (and the result with each one's reward).
 
 Same contract as `duels.services.notices`: the services call the `on_*` hooks inside their transaction,
-the notices are stored after commit, each once (dedupe key), and link to where the reader acts."""
+which store the notices there and then, each once (dedupe key), linking to where the reader acts; only
+their e-mails leave after commit."""
 from __future__ import annotations
 
 from django.db import transaction
@@ -17,18 +18,17 @@ Kind = Notification.Kind
 
 
 def on_duel_matched(duel: Duel) -> None:
-    duel_id = duel.pk
-    transaction.on_commit(lambda: duel_matched_notify(duel_id=duel_id), robust=True)
+    duel_matched_notify(duel_id=duel.pk)
 
 
 def on_referee_assigned(duel: Duel) -> None:
-    duel_id, referee_id = duel.pk, duel.referee_id
-    transaction.on_commit(lambda: referee_assigned_notify(duel_id=duel_id, referee_id=referee_id), robust=True)
+    referee_assigned_notify(duel_id=duel.pk, referee_id=duel.referee_id)
 
 
 def on_declaration_published(declaration: Declaration) -> None:
-    declaration_id = declaration.pk
-    transaction.on_commit(lambda: declaration_published_notify(declaration_id=declaration_id), robust=True)
+    """Called once the declaration's consequences are written (the duel finished and its results, or
+    the next window opened): the notice tells the result and each one's reward."""
+    declaration_published_notify(declaration_id=declaration.pk)
 
 
 def _participants(duel: Duel) -> list:

@@ -1,10 +1,12 @@
-"""What the duel lifecycle sets off once its transaction commits: the window's expiry message and the notices.
+"""The notices of the duel lifecycle: stored with the action that causes them, e-mailed after commit.
 
-The lifecycle services call the `on_*` hooks inside their transaction; the work runs only after commit
-(`transaction.on_commit(..., robust=True)`): a rolled-back service sends nothing, and a broker or mail
-failure is logged without undoing what was committed (the minute sweep is the backstop for a lost expiry
-message). The `*_notify` functions load by id, so they can run anywhere later; each notice has a dedupe
-key, so running one twice stores (and e-mails) it once.
+The lifecycle services call the `on_*` hooks inside their transaction, once what the notice tells is
+written; the hook stores the notices there and then (an outbox: the action and its notices commit
+together, or neither does). Only the e-mails leave after commit (`accounts.services.emails`, with
+timeouts, retries and a minute sweep), so a broker or mail failure never loses a notice nor blocks the
+action. Deadlines need no message: the minute sweep claims every overdue window from the database.
+The `*_notify` functions load by id; each notice has a dedupe key, so running one twice stores (and
+e-mails) it once.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext_noop
 
 from accounts.models import Notification
-from accounts.services.notifications import _email as notification_email  # the e-mail notification_send sends
+from accounts.services.emails import email_state_for, notices_email_after_commit
 from accounts.services.notifications import joined, moment, notice_fields, notification_send, phrase
 from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus, Window
 
@@ -54,54 +56,30 @@ def _user_of(participant: Participant):
     return participant.duellist.user
 
 
-# Hooks: called by the services inside their transaction; act after commit.
-
-def expiry_schedule(window: Window) -> None:
-    """Queue the window's expiry task for its deadline. An early, late, lost or repeated message is
-    harmless: the task expires only a window that is due and still open, and the sweep runs anyway."""
-    window_id, eta = window.pk, window.due_at
-    transaction.on_commit(lambda: _expiry_send(window_id, eta), robust=True)
-
-
-def _expiry_send(window_id: int, eta: dt.datetime) -> None:
-    from duels.tasks import window_expire
-
-    window_expire.apply_async(args=[window_id], eta=eta)
-
+# Hooks: called by the services inside their transaction, once the state the notice tells is written.
 
 def on_window_opened(window: Window) -> None:
-    expiry_schedule(window)
-    window_id = window.pk
-    transaction.on_commit(lambda: window_opened_notify(window_id=window_id), robust=True)
-
-
-def on_due_moved(window: Window) -> None:
-    expiry_schedule(window)
+    window_opened_notify(window_id=window.pk)
 
 
 def on_window_closed(window: Window) -> None:
-    window_id = window.pk
-    transaction.on_commit(lambda: declaration_due_notify(window_id=window_id), robust=True)
+    declaration_due_notify(window_id=window.pk)
 
 
 def on_windows_expired(window_ids: list[int]) -> None:
-    window_ids = list(window_ids)
-    transaction.on_commit(lambda: windows_expired_notify(window_ids=window_ids), robust=True)
+    windows_expired_notify(window_ids=list(window_ids))
 
 
 def on_exemption_requested(exemption: Exemption) -> None:
-    exemption_id = exemption.pk
-    transaction.on_commit(lambda: exemption_requested_notify(exemption_id=exemption_id), robust=True)
+    exemption_requested_notify(exemption_id=exemption.pk)
 
 
 def on_exemption_decided(exemption: Exemption) -> None:
-    exemption_id = exemption.pk
-    transaction.on_commit(lambda: exemption_decided_notify(exemption_id=exemption_id), robust=True)
+    exemption_decided_notify(exemption_id=exemption.pk)
 
 
 def on_duel_cancelled(duel: Duel) -> None:
-    duel_id = duel.pk
-    transaction.on_commit(lambda: duel_cancelled_notify(duel_id=duel_id), robust=True)
+    duel_cancelled_notify(duel_id=duel.pk)
 
 
 # Notices: load by id, send once each.
@@ -164,10 +142,12 @@ def windows_expired_notify(*, window_ids: list[int]) -> int:
     known = set(Notification.objects.filter(dedupe_key__in=[n.dedupe_key for n in notes]).values_list(
         "dedupe_key", flat=True))
     fresh = [n for n in notes if n.dedupe_key not in known]
-    Notification.objects.bulk_create(fresh, ignore_conflicts=True)  # a concurrent twin: stored once
     for note in fresh:
-        if note.user.email:
-            transaction.on_commit(lambda note=note: notification_email(note))
+        note.email_state = email_state_for(note.user)
+    Notification.objects.bulk_create(fresh, ignore_conflicts=True)  # a concurrent twin: stored once
+    notices_email_after_commit(list(Notification.objects.filter(
+        dedupe_key__in=[n.dedupe_key for n in fresh], email_state=Notification.EmailState.PENDING,
+    ).values_list("pk", flat=True)))  # e-mailed as every notice is: only if the member wants that kind
     return len(fresh)
 
 
@@ -259,7 +239,7 @@ def duel_cancelled_notify(*, duel_id: int) -> int:
     return sent
 
 
-# --- Corrections and referee tools ---
+# Corrections and referee tools
 
 def adjudicate_url(duel: Duel) -> str:
     """The referee's page of the duel (where the declaration is written); the duel page if missing."""
@@ -270,22 +250,15 @@ def adjudicate_url(duel: Duel) -> str:
 
 
 def on_declaration_corrected(declaration) -> None:
-    declaration_id, revision = declaration.pk, declaration.revision
-    transaction.on_commit(
-        lambda: declaration_corrected_notify(declaration_id=declaration_id, revision=revision), robust=True
-    )
+    declaration_corrected_notify(declaration_id=declaration.pk, revision=declaration.revision)
 
 
 def on_post_reopened(*, window: Window, participant_id: int) -> None:
-    window_id = window.pk
-    transaction.on_commit(
-        lambda: post_reopened_notify(window_id=window_id, participant_id=participant_id), robust=True
-    )
+    post_reopened_notify(window_id=window.pk, participant_id=participant_id)
 
 
 def on_deadline_extended(window: Window) -> None:
-    window_id, due = window.pk, window.due_at
-    transaction.on_commit(lambda: deadline_extended_notify(window_id=window_id, due_at=due), robust=True)
+    deadline_extended_notify(window_id=window.pk, due_at=window.due_at)
 
 
 @transaction.atomic

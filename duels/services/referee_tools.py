@@ -1,5 +1,5 @@
-"""The referee's deadline tools and the handover of a duel. Each action is logged in the audit
-log, in its own transaction, and the duellists concerned are notified after commit.
+"""The referee's deadline tools and the handover of a duel. Each action is logged in the audit log, in
+its own transaction, which also stores the notices of the duellists concerned.
 
 - `window_deadline_extend`: every duellist still awaited in the open window gets a later deadline (a site
   outage kept everyone from posting).
@@ -132,7 +132,6 @@ def missed_post_reopen(
     audit_record(actor=by, action=AuditAction.POST_REOPEN, duel=duel, reason=reason, data={
         "window": window.pk, "participant": participant.engine_id, "deadline": slot.deadline.isoformat(),
         "voided_post": automatic.pk, "fault": fault.pk if fault else None})
-    notices.on_due_moved(window)
     notices.on_post_reopened(window=window, participant_id=participant.pk)
     return window
 

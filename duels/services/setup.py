@@ -45,7 +45,7 @@ def referee_assign(*, duel: Duel, referee: User, by: User) -> Duel:
     duel.save(update_fields=["referee", "status"])
     audit_record(actor=by, action=AuditAction.DUEL_TAKE if by == referee and previous is None else AuditAction.REFEREE_ASSIGN,
                  duel=duel, data={"referee": referee.pk, "previous_referee": previous})
-    milestones.on_referee_assigned(duel)  # after commit: the duellists learn who referees
+    milestones.on_referee_assigned(duel)  # the duellists learn who referees
     return duel
 
 

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from common.after_commit import after_commit
 from rankings.models import (
     ALL_FORMATS,
     ALL_KINDS,
@@ -110,7 +111,7 @@ def table_revision_bump() -> None:
     if not TableRevision.objects.filter(pk=1).update(token=token):
         TableRevision.objects.update_or_create(pk=1, defaults={"token": token})
     forget_table_revision()
-    transaction.on_commit(forget_table_revision)
+    after_commit(forget_table_revision)
 
 
 def _key(standing: Standing) -> Key:

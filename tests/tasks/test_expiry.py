@@ -1,11 +1,11 @@
-"""Expiry through the Celery tasks (eager, clock pinned): the eta task, the sweep backstop, duplicates,
-retries, and the third absence ending the duel with rewards."""
+"""Expiry through the Celery tasks (eager, clock pinned): the sweep as the deadline mechanism, the
+one-window task, duplicates, retries, and the third absence ending the duel with rewards."""
 import datetime as dt
 from unittest import mock
 
 import pytest
 from celery.exceptions import Retry
-from django.db import OperationalError
+from django.db import InterfaceError, OperationalError
 
 from accounts.models import Notification
 from duels import tasks
@@ -24,7 +24,7 @@ def duel_ab(clock):
     return started_duel()
 
 
-def test_the_eta_task_expires_its_window_at_the_deadline(duel_ab, clock, committed):
+def test_the_window_task_expires_its_window_at_the_deadline(duel_ab, clock, committed):
     duel, referee, (a, b) = duel_ab
     post(duel, a, [])
     window = Window.objects.get(duel=duel)
@@ -63,11 +63,11 @@ def test_duplicate_runs_of_the_task_and_the_sweep_process_the_window_once(duel_a
     assert Notification.objects.filter(user=referee, kind="window_expired").count() == 1
 
 
-def test_the_sweep_expires_a_window_whose_eta_message_never_ran(clock, committed):
-    with mock.patch.object(window_expire, "apply_async") as lost:  # the broker dropped the eta message
+def test_no_message_waits_for_a_deadline_the_sweep_expires_the_window(clock, committed):
+    with mock.patch.object(window_expire, "apply_async") as queued:
         with committed():
             duel, referee, _participants = started_duel()
-    assert lost.call_count == 1
+    assert queued.call_count == 0  # the deadline lives in the database only
     clock.move_to(START + H48 + dt.timedelta(seconds=30), tick=False)  # the next beat tick
     with committed():
         expired = sweep_deadlines.delay().get()
@@ -89,7 +89,7 @@ def test_a_task_for_a_closed_window_does_nothing(duel_ab, clock):
 
 @pytest.mark.parametrize("task", [window_expire, sweep_deadlines, send_reminders])
 def test_tasks_retry_with_backoff_on_a_transient_database_error(task):
-    assert task.autoretry_for == (OperationalError, tasks.InterfaceError)
+    assert task.autoretry_for == (OperationalError, InterfaceError)
     assert task.retry_backoff is True and task.max_retries == 5
     service = "reminders_send" if task is send_reminders else "window_expire_overdue"
     args = [1] if task is window_expire else []

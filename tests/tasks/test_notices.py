@@ -1,4 +1,4 @@
-"""Notices after commit: players when a window opens and about their exemptions; the referee when every
+"""Notices, stored with the action that causes them: players when a window opens and about their exemptions; the referee when every
 post is in, when a window expired (with the faults) and when an exemption is asked."""
 import datetime as dt
 
@@ -82,11 +82,15 @@ def test_exemptions_end_to_end_one_per_duel_at_most_5_days_with_notices(clock, c
     assert str(b.duellist) in expired and "1/3" in expired and "déclaration est à rédiger" in expired
 
 
-def test_a_notice_is_stored_once_even_if_its_callback_runs_twice(clock):
+def test_a_notice_is_stored_in_the_action_transaction_and_once_even_if_asked_again(
+    clock, django_capture_on_commit_callbacks
+):
     from duels.services.notices import window_opened_notify
 
-    duel, _referee, (a, _b) = started_duel()
+    with django_capture_on_commit_callbacks(execute=False):  # nothing run after commit
+        duel, _referee, (a, b) = started_duel()
     window = Window.objects.get(duel=duel)
-    assert window_opened_notify(window_id=window.pk) == 2
+    for participant in (a, b):
+        assert len([m for m in notices(participant.duellist.user, "duel") if "poster" in m]) == 1
     assert window_opened_notify(window_id=window.pk) == 0
-    assert len(notices(a.duellist.user, "duel")) == 1
+    assert len([m for m in notices(a.duellist.user, "duel") if "poster" in m]) == 1
