@@ -19,6 +19,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
 from accounts.models import Notification, User
+from webhooks.digest_rules import digest_covers  # "à vous de poster" waits for the daily digest
 
 logger = logging.getLogger(__name__)
 
@@ -103,7 +104,7 @@ def notification_send(
             )
     except IntegrityError:
         return None
-    if user.email and email_wanted(user=user, kind=kind):
+    if user.email and email_wanted(user=user, kind=kind) and not digest_covers(user, dedupe_key):
         transaction.on_commit(lambda: _email(notification))
     return notification
 
