@@ -17,12 +17,13 @@ import hmac
 import json
 import logging
 import threading
+import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db import close_old_connections, connection, transaction
+from django.db import OperationalError, close_old_connections, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -36,6 +37,7 @@ RETRY_AFTER_MAX = dt.timedelta(hours=1)
 DISABLING_CODES = {401, 404, 410}
 SWEEP_BATCH = 50
 USER_AGENT = "Estrade-Webhooks/1"
+LOCKED_DATABASE_PAUSES = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6)  # then the minute sweep takes over
 _threads: list[threading.Thread] = []  # the in-process senders still running (tests join them)
 
 
@@ -96,10 +98,15 @@ def deliveries_queue(ids: list[int]) -> None:
 def _send_in_background(ids: list[int]) -> None:
     try:
         for delivery_id in ids:
-            try:
-                delivery_attempt(delivery_id=delivery_id)
-            except Exception:  # noqa: BLE001 - the sweep sends it later
-                logger.exception("Webhooks: delivery %s failed in-process", delivery_id)
+            for pause in LOCKED_DATABASE_PAUSES:
+                try:
+                    delivery_attempt(delivery_id=delivery_id)
+                    break
+                except OperationalError:  # SQLite busy with the request that queued us: wait a little
+                    time.sleep(pause)
+                except Exception:  # noqa: BLE001 - the sweep sends it later
+                    logger.exception("Webhooks: delivery %s failed in-process", delivery_id)
+                    break
     finally:
         connection.close()
         _threads[:] = [t for t in _threads if t is not threading.current_thread()]
