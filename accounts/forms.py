@@ -40,7 +40,8 @@ class ProfileForm(forms.Form):
     email = forms.EmailField(label=_("E-mail"), required=False)
     language = forms.ChoiceField(label=_("Langue"), choices=settings.LANGUAGES)
     # Discord mentions and the daily digest (webhooks/): the model fields' labels and validation.
-    discord_user_id = User._meta.get_field("discord_user_id").formfield()
+    discord_user_id = User._meta.get_field("discord_user_id").formfield(
+        validators=User._meta.get_field("discord_user_id").validators)
     discord_mention = User._meta.get_field("discord_mention").formfield()
     daily_digest = User._meta.get_field("daily_digest").formfield()
 
