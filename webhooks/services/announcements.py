@@ -72,7 +72,9 @@ def announce(event: str, duel, **facts) -> list[int]:
     Returns the deliveries' ids (none when no webhook carries the event)."""
     try:
         with transaction.atomic():  # a savepoint: a bug here must not undo the duel action
-            webhooks = [w for w in Webhook.objects.filter(enabled=True) if w.carries(event)]
+            webhooks = facts.pop("webhooks", None)
+            if webhooks is None:
+                webhooks = webhooks_carrying(event)
             if not webhooks:
                 return []
             announcement = announcement_build(event, duel, **facts)
@@ -84,6 +86,10 @@ def announce(event: str, duel, **facts) -> list[int]:
 
     transaction.on_commit(lambda: deliveries_queue(ids), robust=True)
     return ids
+
+
+def webhooks_carrying(event: str) -> list[Webhook]:
+    return [w for w in Webhook.objects.filter(enabled=True) if w.carries(event)]
 
 
 def deliveries_store(announcement: Announcement, webhooks: list[Webhook]) -> list[int]:
@@ -218,5 +224,10 @@ BUILDERS = {
 
 def sanctions_announce(faults: list[tuple[object, object]], *, now=None) -> None:
     """The deadline sweep's absence faults (a batch of (duel, fault)), one announcement each."""
+    if not faults:
+        return
+    webhooks = webhooks_carrying(EventKind.SANCTION)  # one query for the whole batch
+    if not webhooks:
+        return
     for duel, fault in faults:
-        announce(EventKind.SANCTION, duel, fault=fault, now=now)
+        announce(EventKind.SANCTION, duel, fault=fault, now=now, webhooks=webhooks)
