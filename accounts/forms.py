@@ -2,7 +2,7 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import Duellist, Notification
+from accounts.models import Duellist, Notification, User
 
 
 class ChoosePasswordForm(forms.Form):
@@ -39,6 +39,11 @@ class SignupRequestForm(forms.Form):
 class ProfileForm(forms.Form):
     email = forms.EmailField(label=_("E-mail"), required=False)
     language = forms.ChoiceField(label=_("Langue"), choices=settings.LANGUAGES)
+    # Discord mentions and the daily digest (webhooks/): the model fields' labels and validation.
+    discord_user_id = User._meta.get_field("discord_user_id").formfield(
+        validators=User._meta.get_field("discord_user_id").validators)
+    discord_mention = User._meta.get_field("discord_mention").formfield()
+    daily_digest = User._meta.get_field("daily_digest").formfield()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

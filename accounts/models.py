@@ -1,5 +1,5 @@
 from django.contrib.auth.models import AbstractUser
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
@@ -14,6 +14,19 @@ class User(AbstractUser):
     language = models.CharField(
         _("langue"), max_length=10, choices=[("fr", "Français"), ("en", "English")], default="fr"
     )
+    # Where the member is pinged and how often mailed (Discord webhooks and the daily digest: webhooks/).
+    discord_user_id = models.CharField(
+        _("identifiant Discord"), max_length=20, blank=True,
+        validators=[RegexValidator(r"^[0-9]{17,20}\Z", _("Un identifiant Discord est un nombre de 17 à 20 chiffres."))],
+        help_text=_("Le nombre que donne « Copier l'identifiant » sur votre profil Discord (mode développeur)."),
+    )
+    discord_mention = models.BooleanField(
+        _("Me mentionner sur Discord pour « à vous de poster » et les rappels"), default=False
+    )
+    daily_digest = models.BooleanField(
+        _("Un e-mail récapitulatif par jour au lieu d'un e-mail par « à vous de poster »"), default=False
+    )
+    digest_sent_on = models.DateField(_("dernier récapitulatif"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("utilisateur")

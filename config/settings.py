@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "rankings",
     "axes",
     "audit",
+    "webhooks",
 ]
 
 MIDDLEWARE = [
@@ -237,6 +238,16 @@ CELERY_BEAT_SCHEDULE["email-notices"] = {
     "options": {"expires": max(SWEEP_SECONDS - 5, 1)},
 }
 EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))  # seconds an SMTP call may wait
+# --- Webhooks (Discord, signed JSON) and the daily digest (webhooks/; docs/webhooks.md) ---
+# Deliveries still due (a 429's Retry-After, a 5xx's backoff, a worker that died) are swept every minute;
+# the digest job runs every minute too and mails each member once a day from DIGEST_HOUR (local time).
+CELERY_BEAT_SCHEDULE["webhook-retries"] = {"task": "webhooks.tasks.deliveries_retry", "schedule": SWEEP_SECONDS,
+                                           "options": {"expires": max(SWEEP_SECONDS - 5, 1)}}
+CELERY_BEAT_SCHEDULE["daily-digest"] = {"task": "webhooks.tasks.digest_send", "schedule": SWEEP_SECONDS,
+                                        "options": {"expires": max(SWEEP_SECONDS - 5, 1)}}
+WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("WEBHOOK_TIMEOUT_SECONDS", "5"))
+WEBHOOK_MAX_ATTEMPTS = int(os.environ.get("WEBHOOK_MAX_ATTEMPTS", "8"))
+DIGEST_HOUR = int(os.environ.get("DIGEST_HOUR", "8"))
 
 # Longest RP text a post may carry (characters); longer ones are refused with a French message.
 RP_TEXT_MAX_LENGTH = int(os.environ.get("RP_TEXT_MAX_LENGTH", "20000"))

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import EmailPreference, Notification, User
 from common.after_commit import enqueue_after_commit
+from webhooks.digest_rules import digest_covers
 
 logger = logging.getLogger(__name__)
 State = Notification.EmailState
@@ -111,7 +112,10 @@ def _settle(notification_id: int, state: str) -> None:
 
 
 def _notice_email(notification: Notification) -> bool:
-    """In the recipient's language (their profile's choice), whatever the language of the request."""
+    """In the recipient's language (their profile's choice), whatever the language of the request. A
+    "your turn" notice of a member who chose the daily digest is not e-mailed on its own (skipped)."""
+    if digest_covers(notification.user, notification.dedupe_key):
+        return False
     with translation.override(getattr(notification.user, "language", None) or "fr"):
         subject = _("[Estrade] %(kind)s") % {"kind": notification.get_kind_display()}
         body = notification.text + (f"\n\n{notification.url}" if notification.url else "")

@@ -15,6 +15,7 @@ from accounts.forms import ChoosePasswordForm, ProfileForm, SignupRequestForm
 from accounts.models import Duellist, Invitation, Notification
 from accounts.services.invitations import InvitationError, invitation_accept, invitation_check
 from accounts.services.membership import email_preferences, profile_update, signup_request_create
+from webhooks.services.members import PING_FIELDS, member_pings_set
 
 
 @never_cache
@@ -63,6 +64,7 @@ def profile_view(request):
                 user=user, email=form.cleaned_data["email"], language=form.cleaned_data["language"],
                 email_kinds=form.email_choices(),
             )
+            member_pings_set(user=user, **{k: form.cleaned_data[k] for k in PING_FIELDS})
             language = form.cleaned_data["language"]
             translation.activate(language)
             messages.success(request, _("Profil enregistré."))
@@ -71,7 +73,7 @@ def profile_view(request):
             return response
     else:
         chosen = email_preferences(user)
-        initial = {"email": user.email, "language": user.language}
+        initial = {"email": user.email, "language": user.language, **{k: getattr(user, k) for k in PING_FIELDS}}
         initial.update({f"email_{kind}": chosen.get(kind, True) for kind in Notification.Kind.values})
         form = ProfileForm(initial=initial)
     duellist = Duellist.objects.filter(user=user).prefetch_related("magic_types").first()

@@ -43,6 +43,7 @@ from duels.models import (
 from duels.services import notices, rules
 from duels.services.finish import duel_finish
 from duels.services.sanctions import absence_count
+from webhooks.services.announcements import sanctions_announce
 
 logger = logging.getLogger(__name__)
 
@@ -211,6 +212,7 @@ def _write(expiries: list[_Expiry], *, now: dt.datetime, report: SweepReport) ->
     if newly_out:
         Participant.objects.filter(pk__in=newly_out).update(disqualified=True)
     Fault.objects.bulk_create([fault for e in expiries for fault in e.faults])
+    sanctions_announce([(e.window.duel, fault) for e in expiries for fault in e.faults], now=now)  # webhooks
     awaiting: dict[str, list[int]] = {DuelStatus.AWAITING_FIRST: [], DuelStatus.AWAITING_SECOND: []}
     for e in expiries:
         duel = e.window.duel

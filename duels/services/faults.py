@@ -23,6 +23,8 @@ from duels.services.common import (
 from duels.services.errors import DuelError
 from duels.services.reminders import reminders_rearm
 from duels.services.sanctions import absence_count, state_commit
+from webhooks.models import EventKind
+from webhooks.services import announce
 
 
 def _when(moment: dt.datetime) -> str:
@@ -62,6 +64,7 @@ def fault_record(
         state, _events = rules.apply_penalty(state, participant.engine_id, pf_penalty)
     if kind == FaultKind.ABSENCE:
         state, _events = absence_count(participant=participant, state=state)
+    announce(EventKind.SANCTION, duel, fault=fault, participant=participant, now=now)  # webhooks
     state_commit(duel=duel, state=state, now=now)
     return fault
 

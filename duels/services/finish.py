@@ -5,6 +5,8 @@ import datetime as dt
 
 from duels.models import Duel, DuelStatus, SlotStatus, Window, WindowSlot, WindowState
 from duels.services import rules
+from webhooks.models import EventKind
+from webhooks.services import announce
 
 
 def duel_finish(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> Duel:
@@ -27,4 +29,5 @@ def duel_finish(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> Duel
     duel.finished_at = now
     duel.save(update_fields=["state", "status", "winner_team", "is_draw", "finished_at"])
     results_record(duel=duel, now=now)
+    announce(EventKind.DUEL_FINISHED, duel, now=now)  # webhooks: result and rewards
     return duel

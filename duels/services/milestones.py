@@ -13,11 +13,14 @@ from accounts.models import Notification
 from accounts.services.notifications import joined, notice_part_text, notification_send, phrase, plural
 from duels.models import Declaration, DeclarationStatus, Duel
 from duels.services.notices import duel_name, duel_url
+from webhooks.models import EventKind
+from webhooks.services import announce
 
 Kind = Notification.Kind
 
 
 def on_duel_matched(duel: Duel) -> None:
+    announce(EventKind.DUEL_MATCHED, duel)  # Discord and signed webhooks (rows now, sent after commit)
     duel_matched_notify(duel_id=duel.pk)
 
 
@@ -28,6 +31,7 @@ def on_referee_assigned(duel: Duel) -> None:
 def on_declaration_published(declaration: Declaration) -> None:
     """Called once the declaration's consequences are written (the duel finished and its results, or
     the next window opened): the notice tells the result and each one's reward."""
+    announce(EventKind.DECLARATION_PUBLISHED, declaration.window.duel, declaration=declaration)  # webhooks
     declaration_published_notify(declaration_id=declaration.pk)
 
 

@@ -13,6 +13,8 @@ from duels.models import Duel, Phase, Post, SlotStatus
 from duels.services import rules
 from duels.services.common import duel_lock, next_post_order, open_window, participant_of, window_refresh
 from duels.services.errors import DuelError
+from webhooks.models import EventKind
+from webhooks.services import announce
 
 MIN_RP_WORDS = 100
 
@@ -104,4 +106,5 @@ def post_submit(
     slot.status = SlotStatus.POSTED
     slot.save(update_fields=["status"])
     window_refresh(window=window, duel=duel, now=now)
+    announce(EventKind.POST_PUBLISHED, duel, post=stored, now=now)  # webhooks (those carrying posts)
     return stored

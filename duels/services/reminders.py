@@ -22,6 +22,8 @@ from accounts.models import Notification
 from accounts.services.notifications import moment, notification_send
 from duels.models import SlotStatus, WindowSlot, WindowState
 from duels.services.notices import duel_name, duel_url
+from webhooks.models import EventKind
+from webhooks.services import announce
 
 logger = logging.getLogger(__name__)
 
@@ -96,6 +98,7 @@ def _remind(*, slot_id: int, now: dt.datetime) -> str | None:
                                 "%(deadline)s."),
         params={"duel": duel_name(duel), "turn": slot.window.turn, "deadline": moment(slot.deadline)},
     )
+    announce(EventKind.REMINDER, duel, slot=slot, now=now)  # webhooks: the member mentioned if they asked
     return label
 
 

@@ -13,10 +13,13 @@ from django.utils import timezone
 
 from duels.services import window_expire_overdue
 from duels.services.reminders import reminders_send
+from webhooks.services.delivery import deliveries_retry_due
+from webhooks.services.digest import digests_send
 
 logger = logging.getLogger(__name__)
 
-JOBS = (("Deadline sweep", window_expire_overdue), ("Reminders", reminders_send))
+JOBS = (("Deadline sweep", window_expire_overdue), ("Reminders", reminders_send),
+        ("Webhook retries", deliveries_retry_due), ("Daily digest", digests_send))  # webhooks/
 
 
 def fresh_connections() -> None:

@@ -1,0 +1,125 @@
+"""A real HTTP receiver on loopback (stdlib http.server in a thread) and webhook rows pointing at it."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from config.celery import app as celery_app
+from webhooks.models import EventKind, Webhook, WebhookKind
+
+START = dt.datetime(2026, 6, 1, 18, 0, tzinfo=dt.UTC)
+SECRET = "s3cr3t-for-tests"
+
+
+@dataclass
+class Received:
+    path: str
+    headers: dict
+    body: bytes
+
+    @property
+    def json(self) -> dict:
+        return json.loads(self.body)
+
+
+@dataclass
+class Reply:
+    status: int = 204
+    headers: dict = field(default_factory=dict)
+    hang: bool = False  # hold the request until the test releases the receiver
+
+
+class Receiver:
+    def __init__(self):
+        self.requests: list[Received] = []
+        self.replies: list[Reply] = []
+        self.released = threading.Event()
+        self.arrived = threading.Condition()
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                with receiver.arrived:
+                    receiver.requests.append(Received(self.path, dict(self.headers.items()), body))
+                    reply = receiver.replies.pop(0) if receiver.replies else Reply()
+                    receiver.arrived.notify_all()
+                if reply.hang:
+                    receiver.released.wait(30)
+                try:
+                    self.send_response(reply.status)
+                    for name, value in reply.headers.items():
+                        self.send_header(name, value)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                except OSError:  # the client gave up (its timeout): nothing to answer
+                    pass
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_port}/hook/abcdef123456"
+
+    def reply(self, *replies: Reply) -> None:
+        self.replies.extend(replies)
+
+    def wait_for(self, count: int, timeout: float = 10) -> list[Received]:
+        with self.arrived:
+            assert self.arrived.wait_for(lambda: len(self.requests) >= count, timeout), (
+                f"{len(self.requests)} request(s) received, {count} expected")
+        return self.requests
+
+    def of_event(self, event: str) -> list[Received]:
+        """The signed requests of one event (its `X-Estrade-Event` header)."""
+        return [r for r in self.requests if r.headers.get("X-Estrade-Event") == event]
+
+
+@pytest.fixture
+def receiver():
+    receiver = Receiver()
+    receiver.thread.start()
+    yield receiver
+    receiver.released.set()
+    receiver.server.shutdown()
+    receiver.server.server_close()
+
+
+@pytest.fixture
+def make_webhook(receiver):
+    def make(kind=WebhookKind.SIGNED, events=None, **fields) -> Webhook:
+        return Webhook.objects.create(
+            name=fields.pop("name", f"{kind} test"), kind=kind, url=fields.pop("url", receiver.url),
+            secret=SECRET if kind == WebhookKind.SIGNED else "", events=events or list(EventKind.values), **fields)
+    return make
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.SITE_URL = "https://estrade.example"
+
+
+@pytest.fixture(autouse=True)
+def eager_tasks():
+    """Tasks in-process (the one-machine default) even if REDIS_URL is set where the tests run."""
+    saved = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
+    celery_app.conf.task_always_eager = celery_app.conf.task_eager_propagates = True
+    yield
+    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
+
+
+@pytest.fixture
+def clock(time_machine):
+    time_machine.move_to(START, tick=False)
+    return time_machine

@@ -1,0 +1,143 @@
+"""Discord webhooks through a real HTTP receiver: the body of each event, the stage picture, the limits,
+and mentions limited to the member who asked (never @everyone, @here or a role)."""
+import datetime as dt
+import json
+import uuid
+from types import SimpleNamespace
+
+import pytest
+
+from accounts.models import User
+from duels.services import duel_start, fault_record, magic_types_choose, referee_assign
+from tests.factories.duels import TEST_SPELLS, RefereeFactory
+from tests.support.duels import bet_for, declare, matched_duel, post, started_duel
+from webhooks.models import Delivery, DeliveryStatus, EventKind, WebhookKind
+from webhooks.services import deliveries_retry_due
+from webhooks.services.announcements import Announcement, Person
+from webhooks.services.messages import DISCORD_CONTENT_LIMIT, discord_body
+
+pytestmark = pytest.mark.django_db
+
+LUNA_ID, DRACO_ID = "123456789012345678", "987654321098765432"
+
+
+def sent_bodies(receiver) -> dict[str, list[dict]]:
+    """Send what is due, then the receiver's bodies by event (Discord bodies carry no event header)."""
+    deliveries = list(Delivery.objects.order_by("pk"))
+    report = deliveries_retry_due()
+    assert report.failed == 0
+    receiver.wait_for(len(deliveries))
+    by_event: dict[str, list[dict]] = {}
+    for delivery, received in zip(deliveries, receiver.requests, strict=True):
+        assert received.json == delivery.payload
+        by_event.setdefault(delivery.event, []).append(received.json)
+    return by_event
+
+
+def ping_settings(participant, discord_id: str, mention: bool) -> None:
+    User.objects.filter(pk=participant.duellist.user_id).update(discord_user_id=discord_id, discord_mention=mention)
+
+
+def start(duel) -> None:
+    """Referee, magic types and start signal for a matched duel (the names and pings set up before)."""
+    referee = RefereeFactory()
+    referee_assign(duel=duel, referee=referee, by=referee)
+    for participant in duel.participants.select_related("duellist__user"):
+        magic_types_choose(participant=participant, types=["malefices"], by=participant.duellist.user)
+    duel_start(duel=duel, by=referee, spells=TEST_SPELLS)
+
+
+def assert_discord_shape(body: dict) -> None:
+    assert body["username"] == "Estrade"
+    assert 0 < len(body["content"]) <= DISCORD_CONTENT_LIMIT
+    assert body["allowed_mentions"]["parse"] == []
+    (embed,) = body["embeds"]
+    assert embed["title"].startswith("Duel n°") and embed["url"].startswith("https://estrade.example/duels/")
+
+
+def test_each_event_reaches_discord_with_its_body_and_the_stage_picture(clock, receiver, make_webhook):
+    make_webhook(kind=WebhookKind.DISCORD)
+    duel, referee, (a, b) = started_duel()
+    post(duel, a, [{"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
+    post(duel, b, [])
+    declaration = declare(duel, referee)
+    fault_record(duel=duel, participant=b, by=referee, kind="absence")
+
+    bodies = sent_bodies(receiver)
+    assert set(bodies) == {EventKind.DUEL_MATCHED, EventKind.DUEL_STARTED, EventKind.POST_PUBLISHED,
+                           EventKind.DECLARATION_PUBLISHED, EventKind.SANCTION}
+    for kind_bodies in bodies.values():
+        for body in kind_bodies:
+            assert_discord_shape(body)
+    (matched,) = bodies[EventKind.DUEL_MATCHED]
+    assert f"{a.duellist.forum_name} contre {b.duellist.forum_name}" in matched["content"]
+    (started,) = bodies[EventKind.DUEL_STARTED]
+    assert "le duel commence ! À vous de poster" in started["content"]
+    assert started["embeds"][0]["image"]["url"] == f"https://estrade.example/duels/{duel.pk}/stage.png"
+    (published,) = bodies[EventKind.DECLARATION_PUBLISHED]
+    assert "l'arbitre a publié la déclaration (tour 1, phase d'action)" in published["content"]
+    assert "À vous de poster (tour 1, phase de défense)" in published["content"]
+    embed = published["embeds"][0]
+    assert embed["url"] == f"https://estrade.example/duels/{duel.pk}/#declaration-{declaration.pk}"
+    assert embed["image"]["url"] == (
+        f"https://estrade.example/duels/{duel.pk}/tours/1/stage.png?declaration={declaration.pk}")
+    assert len(bodies[EventKind.POST_PUBLISHED]) == 2
+    (sanction,) = bodies[EventKind.SANCTION]
+    assert f"faute d'absence pour {b.duellist.forum_name} (1/3)" in sanction["content"]
+
+
+def test_the_webhook_language_is_the_message_language(clock, receiver, make_webhook):
+    make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_STARTED], language="en")
+    started_duel()
+    (body,) = sent_bodies(receiver)[EventKind.DUEL_STARTED]
+    assert "the duel begins! Your turn to post" in body["content"]
+
+
+def test_only_the_members_who_asked_are_mentioned(clock, receiver, make_webhook):
+    make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_STARTED, EventKind.DUEL_MATCHED])
+    duel = matched_duel()
+    a, b = duel.participants.select_related("duellist").order_by("team")
+    ping_settings(a, LUNA_ID, mention=True)
+    ping_settings(b, DRACO_ID, mention=False)  # an id, but no mention wanted
+    start(duel)
+
+    bodies = sent_bodies(receiver)
+    (started,) = bodies[EventKind.DUEL_STARTED]
+    assert started["allowed_mentions"] == {"parse": [], "users": [LUNA_ID]}
+    assert f"<@{LUNA_ID}>" in started["content"] and DRACO_ID not in json.dumps(started)
+    (matched,) = bodies[EventKind.DUEL_MATCHED]  # not a "your turn": nobody is mentioned
+    assert matched["allowed_mentions"] == {"parse": []} and "<@" not in matched["content"]
+
+
+def test_a_name_containing_everyone_pings_no_one(clock, receiver, make_webhook):
+    make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_STARTED])
+    duel = matched_duel()
+    a, b = duel.participants.select_related("duellist").order_by("team")
+    a.duellist.forum_name = "@everyone Luna <@&42> @here"
+    a.duellist.save(update_fields=["forum_name"])
+    ping_settings(b, DRACO_ID, mention=True)
+    start(duel)
+
+    (body,) = sent_bodies(receiver)[EventKind.DUEL_STARTED]
+    assert body["allowed_mentions"] == {"parse": [], "users": [DRACO_ID]}  # parse empty: no everyone/here/roles
+    assert "@everyone" not in body["content"] and "@here" not in body["content"]
+    assert "@\u200beveryone Luna" in body["content"]
+
+
+def test_the_content_stays_within_discords_limit():
+    duel = SimpleNamespace(pk=7, format="2v2", kind="rp", get_kind_display=lambda: "RP")
+    people = [Person(participant_id=i, forum_name="N" * 100, forum_id=i, team=1 + i % 2, awaited=True,
+                     deadline=dt.datetime(2026, 6, 3, tzinfo=dt.UTC), discord_id=str(10**17 + i)) for i in range(40)]
+    a = Announcement(event=EventKind.DUEL_STARTED, id=uuid.uuid4(), occurred_at=dt.datetime(2026, 6, 1, tzinfo=dt.UTC),
+                     duel=duel, people=people, data={"turn": 1, "phase": "action"}, mention_awaited=True,
+                     links={"duel": "https://estrade.example/duels/7/"})
+    body = discord_body(a)
+    assert len(body["content"]) == DISCORD_CONTENT_LIMIT and body["content"].endswith("…")
+    assert len(body["embeds"][0]["description"]) <= 4096
+
+
+def test_a_delivery_is_stored_pending_in_the_services_transaction(clock, make_webhook):
+    make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_STARTED])
+    started_duel()
+    (delivery,) = Delivery.objects.all()
+    assert delivery.status == DeliveryStatus.PENDING and delivery.attempts == 0

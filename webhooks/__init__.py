@@ -1,0 +1,1 @@
+"""Outgoing notices beyond the site: Discord webhooks, signed JSON webhooks, the daily digest e-mail."""

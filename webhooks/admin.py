@@ -1,0 +1,126 @@
+"""Staff configure webhooks here (no redeploy): the address is write-only (shown masked once saved), the
+signing secret is generated and shown once; the last deliveries are listed and can be resent."""
+import secrets
+
+from django import forms
+from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from webhooks.models import DEFAULT_EVENTS, Delivery, EventKind, Webhook, WebhookKind
+from webhooks.services.delivery import delivery_resend
+
+LAST_DELIVERIES = 10
+
+
+class WebhookForm(forms.ModelForm):
+    url = forms.CharField(
+        label=_("Adresse"), required=False, max_length=500,
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off", "size": 80}),
+        help_text=_("Discord : Paramètres du salon → Intégrations → Webhooks → Copier l'URL. Laissez vide pour "
+                    "garder l'adresse enregistrée."),
+    )
+    events = forms.MultipleChoiceField(label=_("Événements transmis"), choices=EventKind.choices,
+                                       widget=forms.CheckboxSelectMultiple, required=False)
+    secret = forms.CharField(
+        label=_("Secret de signature"), required=False, max_length=128,
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
+        help_text=_("Webhook signé seulement. Laissez vide : un secret est tiré au hasard et affiché une fois."),
+    )
+
+    class Meta:
+        model = Webhook
+        fields = ["name", "kind", "url", "secret", "events", "language", "enabled"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is None:
+            self.initial.setdefault("events", DEFAULT_EVENTS)
+
+    def clean_url(self):
+        url = (self.cleaned_data.get("url") or "").strip()
+        if not url:
+            if self.instance.pk and self.instance.url:
+                return self.instance.url
+            raise forms.ValidationError(_("Donnez l'adresse du webhook."))
+        forms.URLField(assume_scheme="https").clean(url)
+        if not url.startswith(("https://", "http://")):
+            raise forms.ValidationError(_("L'adresse doit commencer par https://."))
+        return url
+
+    def clean_secret(self):
+        return (self.cleaned_data.get("secret") or "").strip() or self.instance.secret or ""
+
+
+@admin.register(Webhook)
+class WebhookAdmin(admin.ModelAdmin):
+    form = WebhookForm
+    list_display = ("name", "kind", "shown_url", "enabled", "events_carried", "disabled_reason")
+    list_filter = ("kind", "enabled")
+    readonly_fields = ("shown_url", "disabled_reason", "last_deliveries")
+
+    def get_fields(self, request, obj=None):
+        fields = ["name", "kind", "url", "secret", "events", "language", "enabled"]
+        return fields + (["shown_url", "disabled_reason", "last_deliveries"] if obj else [])
+
+    @admin.display(description=_("adresse"))
+    def shown_url(self, obj):
+        return obj.masked_url
+
+    @admin.display(description=_("événements"))
+    def events_carried(self, obj):
+        labels = dict(EventKind.choices)
+        return ", ".join(str(labels.get(event, event)) for event in obj.events or []) or "—"
+
+    @admin.display(description=_("derniers envois"))
+    def last_deliveries(self, obj):
+        rows = obj.deliveries.order_by("-created_at", "-pk")[:LAST_DELIVERIES]
+        if not rows:
+            return "—"
+        return format_html(
+            "<table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>{}</table>",
+            _("événement"), _("statut"), _("créé le"), _("tentatives"), _("code"),
+            format_html_join("", "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", (
+                (reverse("admin:webhooks_delivery_change", args=[d.pk]), d.get_event_display(), d.get_status_display(),
+                 d.created_at.strftime("%d/%m/%Y %H:%M:%S"), d.attempts, d.last_status_code or "—")
+                for d in rows
+            )),
+        )
+
+    def save_model(self, request, obj, form, change):
+        generated = obj.kind == WebhookKind.SIGNED and not obj.secret
+        if generated:
+            obj.secret = secrets.token_urlsafe(32)
+        if obj.enabled:
+            obj.disabled_reason = ""
+        super().save_model(request, obj, form, change)
+        if generated:
+            messages.warning(request, _("Secret de signature de « %(name)s », affiché cette fois seulement : %(secret)s")
+                             % {"name": obj.name, "secret": obj.secret})
+
+
+@admin.register(Delivery)
+class DeliveryAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "webhook", "event", "status", "attempts", "last_status_code", "sent_at",
+                    "next_try_at")
+    list_filter = ("status", "event", "webhook")
+    list_select_related = ("webhook",)
+    actions = ["resend"]
+    readonly_fields = [f.name for f in Delivery._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description=_("Renvoyer"), permissions=["view"])
+    def resend(self, request, queryset):
+        count = 0
+        for delivery in queryset.select_related("webhook"):
+            delivery_resend(delivery=delivery)
+            count += 1
+        self.message_user(request, ngettext("%(n)d envoi renvoyé.", "%(n)d envois renvoyés.", count) % {"n": count},
+                          messages.SUCCESS)

@@ -1,0 +1,167 @@
+"""The bodies a webhook receives: a Discord message, or the signed JSON of the event (docs/webhooks.md)."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from webhooks.models import EventKind
+from webhooks.services.announcements import Announcement, Person
+
+DISCORD_CONTENT_LIMIT = 2000
+DISCORD_DESCRIPTION_LIMIT = 4096
+DISCORD_TITLE_LIMIT = 256
+ZERO_WIDTH_SPACE = "\u200b"
+COLOURS = {EventKind.DUEL_FINISHED: 0xC9A227, EventKind.SANCTION: 0xB03A2E}
+DEFAULT_COLOUR = 0x5B3A8E
+
+
+def when(moment) -> str:
+    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
+def duel_title(duel) -> str:
+    return _("Duel n°%(pk)s (%(format)s, %(kind)s)") % {
+        "pk": duel.pk, "format": duel.format, "kind": duel.get_kind_display()}
+
+
+def discord_safe(text: str) -> str:
+    """A member's name as Discord shows it, never as a mention: `@everyone` in a name stays text (the
+    message's allowed_mentions already forbid it; this keeps even the raw text harmless)."""
+    return (text or "").replace("@", "@" + ZERO_WIDTH_SPACE)
+
+
+def _window(turn, phase) -> str:
+    if phase == "defence":
+        return _("tour %(turn)s, phase de défense") % {"turn": turn}
+    return _("tour %(turn)s, phase d'action") % {"turn": turn}
+
+
+def _teams(people: list[Person], name) -> str:
+    teams: dict[int, list[str]] = {}
+    for person in people:
+        teams.setdefault(person.team, []).append(name(person))
+    return _(" contre ").join(" & ".join(names) for names in teams.values())
+
+
+def _awaited(people: list[Person], name) -> str:
+    return ", ".join(name(p) for p in people)
+
+
+def _reward(result: dict) -> str:
+    parts = [ngettext("%(n)d point de champion", "%(n)d points de champion", result["champion_points"])
+             % {"n": result["champion_points"]}]
+    if result["purse"]:
+        parts.append(_("%(n)d gallions") % {"n": result["purse"]})
+    if result["chocogrenouille"]:
+        parts.append(_("une chocogrenouille"))
+    return ", ".join(parts)
+
+
+def event_text(a: Announcement, *, name=lambda person: person.forum_name) -> str:
+    """The event as one message in the active language; `name` writes a member (plain, or with a mention)."""
+    duel, data = duel_title(a.duel), a.data
+    awaited = a.awaited
+    deadline = when(awaited[0].deadline) if awaited and awaited[0].deadline else ""
+    if a.event == EventKind.DUEL_MATCHED:
+        text = _("%(duel)s : nouveau duel — %(teams)s.") % {"duel": duel, "teams": _teams(a.people, name)}
+        if data.get("year_gap"):
+            text += " " + ngettext("Écart d'années : %(gap)d an.", "Écart d'années : %(gap)d ans.",
+                                   data["year_gap"]) % {"gap": data["year_gap"]}
+        return text
+    if a.event == EventKind.DUEL_STARTED:
+        return _("%(duel)s : le duel commence ! À vous de poster (%(window)s) : %(names)s, avant le %(deadline)s.") % {
+            "duel": duel, "window": _window(data["turn"], data["phase"]), "names": _awaited(awaited, name),
+            "deadline": deadline}
+    if a.event == EventKind.POST_PUBLISHED:
+        return _("%(duel)s : %(name)s a posté (%(window)s).") % {
+            "duel": duel, "name": discord_safe(data["by"]), "window": _window(data["turn"], data["phase"])}
+    if a.event == EventKind.DECLARATION_PUBLISHED:
+        text = _("%(duel)s : l'arbitre a publié la déclaration (%(window)s).") % {
+            "duel": duel, "window": _window(data["turn"], data["phase"])}
+        if awaited:
+            text += " " + _("À vous de poster (%(window)s) : %(names)s, avant le %(deadline)s.") % {
+                "window": _window(data["next_turn"], data["next_phase"]), "names": _awaited(awaited, name),
+                "deadline": deadline}
+        return text
+    if a.event == EventKind.REMINDER:
+        return _("%(duel)s : rappel, %(name)s n'a pas encore posté (tour %(turn)s). Date limite : %(deadline)s.") % {
+            "duel": duel, "name": _awaited(awaited, name), "turn": data["turn"], "deadline": deadline}
+    if a.event == EventKind.DUEL_FINISHED:
+        winners = [p for p in a.people if p.team == data["winner_team"]]
+        head = (_("%(duel)s : match nul.") % {"duel": duel} if data["is_draw"]
+                else _("%(duel)s : victoire de %(names)s !") % {"duel": duel, "names": _awaited(winners, name)})
+        lines = [f"{discord_safe(r['forum_name'])} : {_reward(r)}" for r in data["results"]]
+        return "\n".join([head, *lines])
+    if a.event == EventKind.SANCTION:
+        who = discord_safe(data["participant"])
+        if data["kind"] == "absence":
+            text = _("%(duel)s : faute d'absence pour %(name)s (%(count)s/3).") % {
+                "duel": duel, "name": who, "count": data["absence_faults"]}
+        else:
+            text = _("%(duel)s : faute sanctionnée pour %(name)s.") % {"duel": duel, "name": who}
+        if data["pf_penalty"]:
+            text += " " + _("Pénalité : %(n)s PF.") % {"n": data["pf_penalty"]}
+        if data["disqualified"]:
+            text += " " + _("%(name)s est disqualifié(e).") % {"name": who}
+        return text
+    return duel
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def discord_body(a: Announcement, *, language: str = "fr") -> dict:
+    """A Discord execute-webhook body: sent as "Estrade", content within 2,000 characters, one embed (the
+    stage picture where there is one, the link to the duel), and mentions limited to the members awaited
+    who asked for them: `parse` is empty, so no @everyone, @here or role ever pings, whatever a name says."""
+    mentioned = {p.participant_id for p in a.mentioned}
+
+    def name(person: Person) -> str:
+        plain = discord_safe(person.forum_name)
+        return f"{plain} (<@{person.discord_id}>)" if person.participant_id in mentioned else plain
+
+    with translation.override(language):
+        content = event_text(a, name=name)
+        description = event_text(a, name=lambda person: discord_safe(person.forum_name))
+        embed = {"title": _clip(duel_title(a.duel), DISCORD_TITLE_LIMIT),
+                 "description": _clip(description, DISCORD_DESCRIPTION_LIMIT),
+                 "color": COLOURS.get(a.event, DEFAULT_COLOUR), "timestamp": a.occurred_at.isoformat(),
+                 "footer": {"text": "Estrade"}}
+    link = a.links.get("declaration") or a.links.get("duel")
+    if link:
+        embed["url"] = link
+    if a.image_url:
+        embed["image"] = {"url": a.image_url}
+    users = sorted({p.discord_id for p in a.mentioned})
+    return {
+        "username": "Estrade",
+        "content": _clip(content, DISCORD_CONTENT_LIMIT),
+        "embeds": [embed],
+        "allowed_mentions": {"parse": [], "users": users} if users else {"parse": []},
+    }
+
+
+def signed_body(a: Announcement) -> dict:
+    """The generic JSON (documented in docs/webhooks.md): the event, its id (the same on a resend, for
+    deduplication), the duel, its participants, the links, and the event's own facts."""
+    duel = a.duel
+    with translation.override(settings.LANGUAGE_CODE):
+        text, title = event_text(a), duel_title(duel)
+    return {
+        "event": a.event,
+        "id": str(a.id),
+        "occurred_at": a.occurred_at.isoformat(),
+        "duel": {"id": duel.pk, "name": title, "format": duel.format,
+                 "kind": duel.kind, "status": duel.status, "turn": duel.turn, "url": a.links.get("duel", "")},
+        "participants": [
+            {"forum_name": p.forum_name, "forum_id": p.forum_id, "team": p.team, "out": p.out,
+             "awaited": p.awaited, "deadline": p.deadline.isoformat() if p.deadline else None}
+            for p in a.people
+        ],
+        "links": {**{k: v for k, v in a.links.items() if v}, **({"stage_image": a.image_url} if a.image_url else {})},
+        "data": a.data,
+        "text": text,
+    }

@@ -1,0 +1,27 @@
+"""Telling staff that a webhook stopped working (the site's notices: the bell, and e-mail)."""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_noop
+
+from accounts.models import Notification, User
+from accounts.services.notifications import notification_send
+
+
+def staff_told_webhook_disabled(*, webhook, reason: str, now: dt.datetime) -> int:
+    try:
+        url = reverse("admin:webhooks_webhook_change", args=[webhook.pk])
+    except NoReverseMatch:
+        url = ""
+    sent = 0
+    for user in User.objects.filter(is_staff=True, is_active=True).order_by("pk"):
+        sent += notification_send(
+            user=user, kind=Notification.Kind.DUEL, url=url,
+            dedupe_key=f"webhook:{webhook.pk}:disabled:{now:%Y%m%d%H%M%S}:{user.pk}",
+            message_id=gettext_noop("Le webhook « %(name)s » a été désactivé : le destinataire répond %(reason)s "
+                                    "(adresse supprimée ?). Vérifiez-le dans l'administration puis réactivez-le."),
+            params={"name": webhook.name, "reason": reason},
+        ) is not None
+    return sent
