@@ -71,10 +71,6 @@
     // What the forum said: flood control, the new message's address, or its own error message.
     var doc = parse(html);
     var text = (doc.body ? doc.body.textContent : html).replace(/\s+/g, " ");
-    if (FLOOD.test(text)) {
-      var seconds = /(\d+)\s*secondes?/i.exec(text);
-      return { flood: true, wait: seconds ? Number(seconds[1]) : Number(C.floodWait || 30) };
-    }
     var links = Array.prototype.slice.call(doc.querySelectorAll("a[href]"));
     for (var i = 0; i < links.length; i++) {
       var href = links[i].getAttribute("href");
@@ -83,6 +79,10 @@
       }
     }
     if (PM_SENT.test(text)) return { sent: true };
+    if (FLOOD.test(text)) {
+      var seconds = /(\d+)\s*secondes?/i.exec(text);
+      return { flood: true, wait: seconds ? Number(seconds[1]) : Number(C.floodWait || 30) };
+    }
     var message = doc.querySelector(".box-content p, .message, .main-content p, p.center, .gen");
     return { error: (message ? message.textContent : text).replace(/\s+/g, " ").trim().slice(0, 300) };
   }
@@ -116,13 +116,13 @@
     return b;
   }
   function countdown(seconds, template) {
-    var left = Math.ceil(seconds);
+    var end = Date.now() + seconds * 1000;
     return new Promise(function (resolve) {
       (function tick() {
-        say(template.replace("{s}", left));
+        var left = end - Date.now();
+        say(template.replace("{s}", Math.max(0, Math.ceil(left / 1000))));
         if (left <= 0) return resolve();
-        left -= 1;
-        setTimeout(tick, 1000);
+        setTimeout(tick, Math.min(1000, left));
       })();
     });
   }
@@ -329,6 +329,7 @@
   function start() {
     var match = /(?:^#|&)estrade=([^&]+)/.exec(location.hash);
     if (match) {
+      if (panel) panel.remove();
       var token = decodeURIComponent(match[1]);
       history.replaceState(null, "", location.pathname + location.search);  // the token leaves the address bar
       estrade("/forum/api/job/", { token: token }).then(function (result) {
@@ -342,4 +343,5 @@
     if (topic) livePanel(topic[1]);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+  window.addEventListener("hashchange", function () { if (/estrade=/.test(location.hash)) start(); });
 })();
