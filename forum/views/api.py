@@ -9,10 +9,12 @@ import json
 
 from django.conf import settings
 from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from duels.selectors import spectators
 from forum import selectors
 from forum.models import DuelTopic
 from forum.services import ForumError, batches, publishing
@@ -26,13 +28,13 @@ def _error(error: ForumError) -> JsonResponse:
 
 def _body(request) -> dict:
     if len(request.body) > MAX_BODY:
-        raise ForumError("too-large", "Requête trop grande.", 413)
+        raise ForumError("too-large", _("Requête trop grande."), 413)
     try:
         data = json.loads(request.body or b"{}")
     except (ValueError, UnicodeDecodeError):
-        raise ForumError("bad-json", "Requête illisible.") from None
+        raise ForumError("bad-json", _("Requête illisible.")) from None
     if not isinstance(data, dict):
-        raise ForumError("bad-json", "Requête illisible.")
+        raise ForumError("bad-json", _("Requête illisible."))
     return data
 
 
@@ -63,7 +65,7 @@ def report(request):
         data = _body(request)
         token = publishing.read_token(data.get("token"))
         if token.scope == "batch":
-            raise ForumError("wrong-scope", "Ce lien sert à un lot de MP.")
+            raise ForumError("wrong-scope", _("Ce lien sert à un lot de MP."))
         answer = publishing.report(token=token, url=str(data.get("url") or ""))
     except ForumError as error:
         return _no_cookies(_error(error))
@@ -78,11 +80,11 @@ def delivery(request):
         data = _body(request)
         token = publishing.read_token(data.get("token"))
         if token.scope != "batch":
-            raise ForumError("wrong-scope", "Ce lien ne sert pas à un lot de MP.")
+            raise ForumError("wrong-scope", _("Ce lien ne sert pas à un lot de MP."))
         try:
             delivery_id = int(data.get("delivery"))
         except (TypeError, ValueError):
-            raise ForumError("bad-json", "Requête illisible.") from None
+            raise ForumError("bad-json", _("Requête illisible.")) from None
         answer = batches.delivery_report(token=token, delivery_id=delivery_id, ok=data.get("ok") is True,
                                          error=str(data.get("error") or ""))
     except ForumError as error:
@@ -97,6 +99,6 @@ def live(request, topic_id: int):
     if not selectors.is_enabled():
         raise Http404
     topic = DuelTopic.objects.select_related("duel").filter(topic_id=topic_id).first()
-    if topic is None:
+    if topic is None or spectators.public_duel_get(pk=topic.duel_id) is None:
         return _no_cookies(JsonResponse({"code": "no-duel", "message": ""}, status=404))
     return _no_cookies(JsonResponse(selectors.live_panel(topic)))

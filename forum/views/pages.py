@@ -12,6 +12,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from duels.models import Duel
@@ -29,7 +31,8 @@ def _back_to_duel(request, scope: str, pk: int):
         return redirect("duels:dashboard")
     fallback = reverse("duels:duel", args=[duel.pk])
     back = request.GET.get("retour", "")
-    return redirect(back if back.startswith("/") and not back.startswith("//") else fallback)
+    safe = url_has_allowed_host_and_scheme(back, allowed_hosts=None) and back.startswith("/")
+    return redirect(back if safe else fallback)
 
 
 @login_required
@@ -57,7 +60,7 @@ def topic_link(request, pk: int):
     except ForumError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"Sujet lié : {topic.url}")
+        messages.success(request, _("Sujet lié : %(url)s") % {"url": topic.url})
     return redirect("duels:duel", pk=duel.pk)
 
 
