@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.services.invitations import InvitationError, invitation_create, invitation_pm_bbcode
+from audit.models import AuditAction
 from audit.services import audit_record
 from duels.models import Duel, SlotStatus, WindowState
 from duels.services.common import is_duel_referee
@@ -19,7 +20,7 @@ from forum import addresses, selectors, tokens
 from forum.models import PmBatch, PmDelivery
 from forum.services import ForumError
 
-AUDIT_PM = "forum.pm"
+AUDIT_PM = AuditAction.FORUM_PM
 MAX_ERROR = 500
 
 

@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.models import AuditAction
 from audit.services import audit_record
 from duels.models import Declaration, Duel, Post
 from duels.services.common import is_duel_referee
@@ -17,8 +18,8 @@ from forum import addresses, selectors, tokens
 from forum.models import DuelTopic, ItemKind, Publication
 from forum.services import ForumError
 
-AUDIT_TOPIC = "forum.topic"
-AUDIT_PUBLISH = "forum.publish"
+AUDIT_TOPIC = AuditAction.FORUM_TOPIC
+AUDIT_PUBLISH = AuditAction.FORUM_PUBLISH
 
 
 def _not_allowed() -> ForumError:

@@ -113,6 +113,7 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
     posted = forum.topic_messages(topic.topic_id)
     assert [m.text for m in posted[1:]] == [item.bbcode for item in items]
     assert not forum.refused  # every form went back with the hidden fields it was served
+    assert forum.paths and not [p for p in forum.paths if "estrade=" in p]  # the token never reached the forum
     assert Publication.objects.filter(duel=duel).count() == len(items)
     page = pages[a.duellist.user_id]
     page.goto(f"/duels/{duel.pk}/")
@@ -121,11 +122,13 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
     link = page.locator(f"#{latest.anchor} header a.on-forum")  # beside the declaration itself
     assert link.get_attribute("href") == Publication.objects.get(kind=latest.kind, object_id=latest.object_id).url
 
-    # the live panel above the first message of the topic
+    # the live panel above the first message of the topic, Estrade's data as text
+    Duellist.objects.filter(pk=a.duellist_id).update(forum_name="Bella<img src=x onerror=window.pwned=1>")
     page.goto(f"{forum.url}/t{topic.topic_id}-duel")
     panel = page.locator("#estrade-live")
     panel.wait_for()
-    assert a.duellist.forum_name in panel.text_content() and "PF" in panel.text_content()
+    assert "Bella<img src=x onerror=window.pwned=1>" in panel.text_content() and "PF" in panel.text_content()
+    assert page.evaluate("window.pwned === undefined") and panel.locator("img").count() == 1  # the stage only
     assert panel.get_by_role("link", name="Jouer sur Estrade").get_attribute("href") == f"{live_server.url}/duels/{duel.pk}/"
     assert page.evaluate("document.querySelector('#estrade-live').nextElementSibling.className") == "post"
 

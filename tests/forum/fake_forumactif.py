@@ -78,6 +78,7 @@ class FakeForum:
     pms: list[PrivateMessage] = field(default_factory=list)
     floods: int = 0
     refused: list[str] = field(default_factory=list)
+    paths: list[str] = field(default_factory=list)  # every request line the server saw
     _issued: dict[str, dict] = field(default_factory=dict)
     _recent: dict[tuple[str, str], list[float]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -177,6 +178,7 @@ class _Handler(BaseHTTPRequestHandler):
                                   f"{extra}</div></div>")
 
     def do_GET(self):  # noqa: N802
+        self.forum.paths.append(self.path + " " + self.headers.get("Referer", ""))
         parts = urlsplit(self.path)
         query = {k: v[0] for k, v in parse_qs(parts.query).items()}
         if parts.path == "/post" and query.get("mode") in ("reply", "newtopic"):
@@ -228,6 +230,7 @@ class _Handler(BaseHTTPRequestHandler):
         return parse_qs(self.rfile.read(length).decode("utf-8"), keep_blank_values=True)
 
     def do_POST(self):  # noqa: N802
+        self.forum.paths.append(self.path + " " + self.headers.get("Referer", ""))
         parts = urlsplit(self.path)
         form = self.form_data()
         who = self.member()
