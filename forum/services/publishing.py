@@ -59,6 +59,9 @@ def open_link(*, user, scope: str, object_id: int) -> str:
             raise _not_allowed()
         if selectors.topic_of(duel) is not None:
             raise ForumError("topic-exists", _("Ce duel a déjà son sujet sur le forum."))
+        if not settings.FORUM_DUEL_SECTION:
+            raise ForumError("no-section", _("La section des duels sur le forum n'est pas configurée "
+                                             "(FORUM_DUEL_SECTION) : liez plutôt un sujet existant."))
         target = addresses.newtopic_url()
     else:
         duel = duel_of(scope, object_id)

@@ -53,5 +53,4 @@ def pont_js(request):
                 f"var s=d.createElement('script');s.src={src};s.async=true;d.head.appendChild(s);}})(document);\n")
         response = HttpResponse(stub, content_type="text/javascript; charset=utf-8")
         patch_cache_control(response, public=True, max_age=300)
-    response["Access-Control-Allow-Origin"] = "*"  # a public script; it carries no data
     return response

@@ -65,16 +65,22 @@
     return fetch(form.action, {
       method: "POST", credentials: "same-origin", body: body,
       headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" },
-    }).then(function (r) { return r.text(); });
+    }).then(function (r) { return r.text().then(function (text) { return { html: text, url: r.url }; }); });
   }
-  function answerOf(html) {
-    // What the forum said: flood control, the new message's address, or its own error message.
+  var MESSAGE_ADDRESS = /^(https?:\/\/[^/]+)?\/(t\d+(p\d+)?-[^#]*#\d+|viewtopic\?[^#]*t=\d+[^#]*#\d+)/;
+  function answerOf(response) {
+    // What the forum said: the new message's address (a link of its answer page, or where it redirected
+    // to), flood control, or its own error message.
+    var html = response.html;
+    if (response.url && /^\/(t\d+(p\d+)?-|viewtopic\?)/.test(response.url.replace(location.origin, ""))) {
+      return { url: response.url };  // redirected to the topic (a redirect carries no #message)
+    }
     var doc = parse(html);
     var text = (doc.body ? doc.body.textContent : html).replace(/\s+/g, " ");
     var links = Array.prototype.slice.call(doc.querySelectorAll("a[href]"));
     for (var i = 0; i < links.length; i++) {
       var href = links[i].getAttribute("href");
-      if (/^(https?:\/\/[^/]+)?\/(t\d+(p\d+)?-[^#]*#\d+|viewtopic\?[^#]*t=\d+[^#]*#\d+)/.test(href)) {
+      if (MESSAGE_ADDRESS.test(href)) {
         return { url: new URL(href, location.origin).href };
       }
     }

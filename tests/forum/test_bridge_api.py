@@ -186,3 +186,11 @@ def test_tokens_are_scoped_and_single_use(duel_with_turn):
         assert not tokens.mark_used(token, now=timezone.now())
     with pytest.raises(tokens.TokenError):
         tokens.read(value)
+
+
+def test_no_topic_can_be_created_without_the_forum_section(client, duel_with_turn, settings):
+    duel, referee, *_rest = duel_with_turn
+    settings.FORUM_DUEL_SECTION = 0
+    client.force_login(referee)
+    page = client.get(reverse("forum:open", args=["sujet", duel.pk]), follow=True).content.decode()
+    assert "FORUM_DUEL_SECTION" in page and not DuelTopic.objects.exists()
