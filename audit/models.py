@@ -27,6 +27,9 @@ class AuditAction(models.TextChoices):
     POST_REOPEN = "slot.reopen", _("message manqué rouvert")
     ROLE_CHANGE = "account.role", _("rôle modifié")
     INVITATION = "account.invitation", _("invitation")
+    FORUM_TOPIC = "forum.topic", _("sujet du forum lié")
+    FORUM_PUBLISH = "forum.publish", _("publié sur le forum")
+    FORUM_PM = "forum.pm", _("MP envoyés depuis le forum")
 
 
 class AuditLogQuerySet(models.QuerySet):

@@ -312,6 +312,23 @@ X_FRAME_OPTIONS = "DENY"
 # Origins allowed to frame the live stage (/duels/<id>/embed/, CSP frame-ancestors on that view only),
 # e.g. "https://forum.example,https://www.forum.example". Empty: nobody may frame it.
 FORUM_ORIGINS = env_list("FORUM_ORIGINS")
+# --- Forumactif bridge (forum/ app, docs/forum-bridge.md) ------------------------------------------
+# FORUM_URL: the forum's origin ("https://club.forumactif.com"); it joins FORUM_ORIGINS. The bridge's JSON
+# endpoints (/forum/api/) answer CORS to FORUM_ORIGINS only, without credentials (django-cors-headers).
+FORUM_URL = os.environ.get("FORUM_URL", "").strip().rstrip("/")
+if FORUM_URL and FORUM_URL not in FORUM_ORIGINS:
+    FORUM_ORIGINS.append(FORUM_URL)
+FORUM_DUEL_SECTION = int(os.environ.get("FORUM_DUEL_SECTION", "0") or 0)  # the forum (f…) where duel topics go
+FORUM_PM_PACE_SECONDS = float(os.environ.get("FORUM_PM_PACE_SECONDS", "20"))  # between two PMs of a batch
+FORUM_FLOOD_WAIT_SECONDS = float(os.environ.get("FORUM_FLOOD_WAIT_SECONDS", "30"))  # flood page without a delay
+FORUM_TOKEN_SECONDS = 30 * 60  # a topic/post/declaration link, opened from Estrade
+FORUM_BATCH_TOKEN_SECONDS = 6 * 3600  # a PM batch's link
+INSTALLED_APPS += ["corsheaders", "forum"]
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.common.CommonMiddleware"), "corsheaders.middleware.CorsMiddleware")
+CORS_ALLOWED_ORIGINS = FORUM_ORIGINS
+CORS_URLS_REGEX = r"^/forum/api/"
+CORS_ALLOW_CREDENTIALS = False
+# --- end of the Forumactif bridge ------------------------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True
 
 # Content-Security-Policy (django-csp 4): scripts and styles from our own static files only; an inline

@@ -17,6 +17,7 @@ urlpatterns = [
     path("sorts/", include("spells.urls")),
     path("duels/", include("duels.urls")),
     path("classement/", include("rankings.urls")),
+    path("forum/", include("forum.urls")),
 ]
 
 handler400 = "config.errors.bad_request"

@@ -1,0 +1,56 @@
+"""/forum/pont.js: the bridge script the forum loads on every page.
+
+Without `?v=` it answers a few lines (cached five minutes) that load `?v=<hash of the script>`, cached
+for a year: the loader pasted once in the forum's admin never changes, and a new version reaches the
+forum within minutes."""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import require_GET
+
+SCRIPT = settings.BASE_DIR / "static" / "forum" / "pont.js"
+
+
+def config() -> dict:
+    return {
+        "base": settings.SITE_URL.rstrip("/"), "forum": settings.FORUM_URL,
+        "timeoutMs": 3000, "refreshMs": 60_000,
+    }
+
+
+@functools.lru_cache(maxsize=4)
+def _built(config_json: str, mtime: float) -> tuple[str, str]:
+    body = f"var ESTRADE_PONT = {config_json};\n" + SCRIPT.read_text(encoding="utf-8")
+    return body, hashlib.sha256(body.encode()).hexdigest()[:16]
+
+
+def built() -> tuple[str, str]:
+    return _built(json.dumps(config(), sort_keys=True), SCRIPT.stat().st_mtime)
+
+
+def loader_snippet() -> str:
+    """The one line to paste in Forumactif's « Gestion des codes Javascript » (on every page)."""
+    src = settings.SITE_URL.rstrip("/") + "/forum/pont.js"
+    return ("(function(d){var s=d.createElement('script');s.src='" + src
+            + "';s.async=true;d.head.appendChild(s);})(document);")
+
+
+@require_GET
+def pont_js(request):
+    body, version = built()
+    if request.GET.get("v") == version:
+        response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+        patch_cache_control(response, public=True, max_age=365 * 24 * 3600, immutable=True)
+    else:
+        src = json.dumps(settings.SITE_URL.rstrip("/") + "/forum/pont.js?v=" + version)
+        stub = ("(function(d){if(window.ESTRADE_PONT_LOADED)return;window.ESTRADE_PONT_LOADED=1;"
+                f"var s=d.createElement('script');s.src={src};s.async=true;d.head.appendChild(s);}})(document);\n")
+        response = HttpResponse(stub, content_type="text/javascript; charset=utf-8")
+        patch_cache_control(response, public=True, max_age=300)
+    return response

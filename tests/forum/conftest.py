@@ -1,0 +1,14 @@
+import pytest
+
+FORUM = "http://forum.test"
+
+
+@pytest.fixture(autouse=True)
+def forum_settings(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.FORUM_URL = FORUM
+    settings.FORUM_ORIGINS = [FORUM]
+    settings.CORS_ALLOWED_ORIGINS = [FORUM]
+    settings.FORUM_DUEL_SECTION = 7
+    settings.SITE_URL = "http://estrade.test"
+    return settings
