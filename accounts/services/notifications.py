@@ -4,17 +4,15 @@ A notice is stored as a gettext message id (the French sentence, marked with `ge
 params, and rendered in the reader's language when shown (`Notification.text`) or e-mailed (in the
 recipient's language). A param is a plain value (a name, a number, the referee's own words) or a part
 that is itself translated: `phrase(...)`, `plural(...)`, `moment(...)` (a date, in the reader's format),
-`joined(...)`. The French sentence is stored too (`message`): the fallback for rows older than message ids.
+`joined(...)` (one format and renderer for notices and the engine's events: common/messages.py). The French
+sentence is stored too (`message`): the fallback for rows older than message ids.
 """
 from __future__ import annotations
 
-import datetime as dt
 import logging
 
 from django.db import IntegrityError, transaction
-from django.utils import formats, timezone, translation
-from django.utils.dateparse import parse_datetime
-from django.utils.translation import gettext, ngettext
+from django.utils import timezone, translation
 
 from accounts.models import Notification, User
 from accounts.services.emails import (
@@ -22,61 +20,14 @@ from accounts.services.emails import (
     email_wanted,  # noqa: F401 (callers ask it here too)
     notices_email_after_commit,
 )
+from common.i18n import say, say_part
 
 logger = logging.getLogger(__name__)
 
 
-def phrase(msgid: str, **params) -> dict:
-    """A translatable part of a notice (a phase name, a reward, an outcome)."""
-    return {"msgid": msgid, "params": params}
-
-
-def plural(singular: str, plural_msgid: str, count: int, **params) -> dict:
-    """A part whose wording follows a number (``%(n)d`` in it, unless another param carries it)."""
-    return {"msgid": singular, "plural": plural_msgid, "n": count, "params": params}
-
-
-def moment(value: dt.datetime) -> dict:
-    """A date and time, formatted in the reader's language and the site's time zone when shown."""
-    return {"datetime": value.isoformat()}
-
-
-def joined(separator: str, items: list) -> dict:
-    return {"join": separator, "items": items}
-
-
-def _value(value):
-    if not isinstance(value, dict):
-        return value
-    if "msgid" in value:
-        return _say(value)
-    if "datetime" in value:
-        return formats.date_format(timezone.localtime(parse_datetime(value["datetime"])), "DATETIME_FORMAT")
-    if "join" in value:
-        return value["join"].join(str(_value(item)) for item in value["items"])
-    return value
-
-
-def _say(part: dict) -> str:
-    msgid, params = part["msgid"], part.get("params") or {}
-    values = {key: _value(value) for key, value in params.items()}
-    if "plural" in part:
-        values.setdefault("n", part["n"])
-        translated = ngettext(msgid, part["plural"], part["n"])
-        source = msgid if part["n"] == 1 else part["plural"]
-    else:
-        translated, source = gettext(msgid), msgid
-    if not values:
-        return translated
-    try:
-        return translated % values
-    except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder: the French still reads
-        return source % values
-
-
 def notice_part_text(value) -> str:
     """One param (a phrase, a plural, a date, a list) rendered in the active language."""
-    return str(_value(value))
+    return say_part(value)
 
 
 def notice_text(notification: Notification) -> str:
@@ -85,7 +36,7 @@ def notice_text(notification: Notification) -> str:
     if not notification.message_id:
         return notification.message
     try:
-        return _say({"msgid": notification.message_id, "params": notification.params})
+        return say({"msgid": notification.message_id, "params": notification.params})
     except (KeyError, TypeError, ValueError, AttributeError):
         logger.warning("notification %s: message id does not render", notification.pk)
         return notification.message
@@ -118,7 +69,7 @@ def notice_fields(*, message_id: str, params: dict | None = None, message: str =
         return {"message": message}
     params = params or {}
     with translation.override("fr"):
-        french = _say({"msgid": message_id, "params": params})
+        french = say({"msgid": message_id, "params": params})
     return {"message": message or french, "message_id": message_id, "params": params}
 
 

@@ -4,29 +4,19 @@
 pages render or translate an event without parsing the sentence. `msgid` + `params` are the same
 sentence as a message id (French, marked with `gettext_noop` for the catalogue) and its values: the
 delivery layer (duels/pages/event_text.py) translates them into the reader's language. A param may itself be
-a phrase ({"msgid", "params"}), translated the same way. No Django here: the engine stays pure.
+a phrase ({"msgid", "params"}), translated the same way (one format and renderer: common/messages.py,
+which imports no Django: the engine stays pure).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from common.messages import phrase, render
+
 
 def gettext_noop(message: str) -> str:
     """Marks a message id for the catalogue (xgettext knows this name); the engine never translates."""
     return message
-
-
-def phrase(msgid: str, **params) -> dict:
-    """A translatable part of a sentence (a zone, a reason, a verdict)."""
-    return {"msgid": msgid, "params": params}
-
-
-def render(msgid: str, params: dict | None = None) -> str:
-    """The French sentence of a message id and its params (phrases rendered first)."""
-    if not params:
-        return msgid
-    return msgid % {k: render(v["msgid"], v["params"]) if isinstance(v, dict) and "msgid" in v else v
-                    for k, v in params.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +41,7 @@ class Event:
 
 
 def _said(kind: str, msgid: str, params: dict, **fields) -> Event:
-    return Event(kind, render(msgid, params), msgid=msgid, params=params, **fields)
+    return Event(kind, render({"msgid": msgid, "params": params}), msgid=msgid, params=params, **fields)
 
 
 def _zone_phrase(pos: int) -> dict:

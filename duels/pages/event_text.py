@@ -3,18 +3,9 @@ params (duels/engine/events.py, no Django there); here they become a sentence in
 Events stored before message ids existed keep their French `text`."""
 from __future__ import annotations
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import ngettext
 
-
-def _say(msgid: str, params: dict | None) -> str:
-    if not params:
-        return gettext(msgid)
-    values = {key: _say(value["msgid"], value.get("params")) if isinstance(value, dict) and "msgid" in value
-              else value for key, value in params.items()}
-    try:
-        return gettext(msgid) % values
-    except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder: the French still reads
-        return msgid % values
+from common.i18n import say
 
 
 def event_text(event: dict, *, spell_names: dict[str, str] | None = None,
@@ -33,4 +24,4 @@ def event_text(event: dict, *, spell_names: dict[str, str] | None = None,
     slug = event.get("spell")
     if spell_names and slug in spell_names and "spell" in params:
         params["spell"] = spell_names[slug]
-    return _say(msgid, params)
+    return say({"msgid": msgid, "params": params})

@@ -10,7 +10,8 @@ from django.db import transaction
 from django.utils.translation import gettext_noop, ngettext
 
 from accounts.models import Notification
-from accounts.services.notifications import joined, notice_part_text, notification_send, phrase, plural
+from accounts.services.notifications import notice_part_text, notification_send
+from common.messages import joined, phrase, plural
 from duels.models import Declaration, DeclarationStatus, Duel
 from duels.services.notices import duel_name, duel_url
 from webhooks.models import EventKind

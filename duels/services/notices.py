@@ -20,7 +20,8 @@ from django.utils.translation import gettext_noop
 
 from accounts.models import Notification
 from accounts.services.emails import email_state_for, notices_email_after_commit
-from accounts.services.notifications import joined, moment, notice_fields, notification_send, phrase
+from accounts.services.notifications import notice_fields, notification_send
+from common.messages import joined, moment, phrase
 from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus, Window
 
 logger = logging.getLogger(__name__)

@@ -19,7 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from accounts.models import Notification
-from accounts.services.notifications import moment, notification_send
+from accounts.services.notifications import notification_send
+from common.messages import moment
 from duels.models import SlotStatus, WindowSlot, WindowState
 from duels.services.notices import duel_name, duel_url
 from webhooks.models import EventKind

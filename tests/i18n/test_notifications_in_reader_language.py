@@ -9,7 +9,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import Notification
-from accounts.services.notifications import notification_send, phrase, plural
+from accounts.services.notifications import notification_send
+from common.messages import phrase, plural
 from duels.services.milestones import duel_matched_notify
 from duels.services.notices import window_opened_notify
 from tests.factories.accounts import UserFactory
