@@ -1,4 +1,5 @@
 """Posting windows: each referee post (start signal, declaration) opens one (DESIGN.md "Deadlines")."""
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -54,6 +55,16 @@ class Window(models.Model):
 
     def __str__(self) -> str:
         return f"{self.duel} — tour {self.turn}, {self.get_phase_display()}"
+
+    @property
+    def published_declaration(self):
+        """The declaration that closed this phase, once published; None while it is a draft or absent.
+        No query when the declaration was read with the window (select_related)."""
+        try:
+            declaration = self.declaration
+        except ObjectDoesNotExist:
+            return None
+        return declaration if declaration.is_published else None
 
 
 class SlotStatus(models.TextChoices):

@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from duels.engine import DuelState, new_duel_state
 from duels.export import bbcode
 from duels.models import (
-    DeclarationStatus,
     Duel,
     Participant,
     Phase,
@@ -248,9 +247,9 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant], *
             posts.append(PostView(post.pk, author, teams.get(post.participant_id, 0), post.order,
                                   post.submitted_at, post.rp_text, action, post.automatic,
                                   bbcode.post(author=author, rp_text=post.rp_text, action=action)))
-        declaration = getattr(window, "declaration", None) if _has_declaration(window) else None
+        declaration = window.published_declaration
         view = None
-        if declaration is not None and declaration.status == DeclarationStatus.PUBLISHED:
+        if declaration is not None:
             following = windows[index + 1] if index + 1 < len(windows) else None
             deadline = following.due_at if following is not None else None
             if following_due is not None:

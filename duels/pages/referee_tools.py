@@ -1,7 +1,6 @@
 """The referee's tools on the adjudication page: which of them apply to the duel now, with their forms."""
 from __future__ import annotations
 
-from django.core.exceptions import ObjectDoesNotExist
 from django.utils import timezone
 
 from duels import selectors
@@ -15,7 +14,7 @@ def tools_context(duel: Duel, user, participants: list[Participant], timeline: l
     their declaration, posts and slots): whether the latest declaration can be corrected (and why not),
     the deadline and reopen forms when they apply, the handover form."""
     context: dict = {"correctable": None, "correction_refused": None, "deadline_form": None, "reopen_form": None}
-    published = [w.declaration for w in timeline if _published(w)]
+    published = [w.published_declaration for w in timeline if w.published_declaration is not None]
     if published and duel.status != DuelStatus.CANCELLED:
         refusal = correction_refusal(duel=duel, declaration=published[-1], now=timezone.now(), timeline=timeline)
         context["correctable"] = published[-1] if refusal is None else None
@@ -34,8 +33,3 @@ def tools_context(duel: Duel, user, participants: list[Participant], timeline: l
     return context
 
 
-def _published(window) -> bool:
-    try:
-        return window.declaration.is_published
-    except ObjectDoesNotExist:
-        return False

@@ -19,7 +19,7 @@ from django.utils.safestring import mark_safe
 
 from common.cache import cached, cached_many
 from duels import selectors
-from duels.models import DeclarationStatus, Duel, Participant, Window
+from duels.models import Duel, Participant, Window
 from duels.pages import presenters
 from duels.pages.identity import duel_identity
 
@@ -28,19 +28,12 @@ BODY_TEMPLATE = "duels/_turn_body.html"
 CACHE_SECONDS = 7 * 24 * 3600
 
 
-def published_declaration(window: Window):
-    if not presenters._has_declaration(window):
-        return None
-    declaration = window.declaration
-    return declaration if declaration.status == DeclarationStatus.PUBLISHED else None
-
-
 def unfolded_ids(windows: list[Window]) -> set[int]:
     """The phase now open (the last) and the latest declaration stay unfolded, as in presenters.thread."""
     if not windows:
         return set()
     ids = {windows[-1].pk}
-    latest = next((w for w in reversed(windows) if published_declaration(w) is not None), None)
+    latest = next((w for w in reversed(windows) if w.published_declaration is not None), None)
     if latest is not None:
         ids.add(latest.pk)
     return ids
@@ -52,7 +45,7 @@ def _following_due(windows: list[Window]) -> dict[int, object]:
 
 def fragment_parts(duel: Duel, window: Window, *, unfolded: bool, following_due, names: str) -> tuple:
     """What a phase's HTML depends on (the language and the release are in every key)."""
-    declaration = published_declaration(window)
+    declaration = window.published_declaration
     due = int(following_due.timestamp()) if following_due else 0
     return (
         *duel_identity(duel), window.pk, "open" if unfolded else "folded", window.post_count,
@@ -106,7 +99,7 @@ def folded_view(duel: Duel, window: Window) -> dict:
     return {
         "id": window.pk, "turn": window.turn, "open": False, "folded": True, "url": url,
         "phase_label": presenters.phase_label(window.phase), "post_count": window.post_count,
-        "has_declaration": published_declaration(window) is not None,
+        "has_declaration": window.published_declaration is not None,
     }
 
 
@@ -152,7 +145,7 @@ def poll_updates(duel: Duel, windows: list[Window], participants: list[Participa
     shows (appended), and that phase and the latest declaration's phase again (they may have gained a
     post, a declaration or a correction). Never the whole thread. {"replaced", "added"}: HTML that the
     live partial of duels/duel.html sends out of band."""
-    latest = next((w for w in reversed(windows) if published_declaration(w) is not None), None)
+    latest = next((w for w in reversed(windows) if w.published_declaration is not None), None)
     replaced = [w for w in windows if w.pk <= shown_last and (w.pk == shown_last or w is latest)]
     added = [w for w in windows if w.pk > shown_last] if shown_last else []
     if not shown_last:  # an old page that does not say what it shows: replace the latest phases

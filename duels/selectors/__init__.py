@@ -262,7 +262,7 @@ def duel_version(duel: Duel, recent: list[Window] | None = None) -> str:
         opened = [w.due_at for w in recent if w.state == WindowState.OPEN and w.due_at]
         row = {"last": recent[-1].pk if recent else 0, "due": max(opened, default=None),
                "posts": sum(w.post_count for w in recent),
-               "declared": sum(1 for w in recent if _published_declaration(w))}
+               "declared": sum(1 for w in recent if w.published_declaration is not None)}
     else:
         row = Window.objects.filter(duel=duel, turn__gte=settled_turn(duel)).aggregate(
             last=Max("pk"), due=Max("due_at", filter=Q(state=WindowState.OPEN)), posts=Count("posts", distinct=True),
@@ -274,13 +274,6 @@ def duel_version(duel: Duel, recent: list[Window] | None = None) -> str:
     parts = (duel.status, duel.turn, row["posts"], row["declared"], row["last"] or 0, due,
              hashlib.sha256(points.encode()).hexdigest()[:12])
     return ".".join(str(part) for part in parts)
-
-
-def _published_declaration(window: Window) -> bool:
-    try:
-        return window.declaration.status == DeclarationStatus.PUBLISHED
-    except Window.declaration.RelatedObjectDoesNotExist:
-        return False
 
 
 def referees_and_staff() -> QuerySet[User]:

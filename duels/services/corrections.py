@@ -58,7 +58,7 @@ def correction_refusal(
     if declaration.state_before is None:
         return DuelError("declaration-not-correctable")
     if timeline is not None:
-        published = [w.declaration for w in timeline if _declared(w)]
+        published = [w.published_declaration for w in timeline if w.published_declaration is not None]
         latest = published[-1] if published else None
         following = next((w for w in timeline if w.opened_by_id == declaration.pk), None)
         following_has_posts = following is not None and bool(following.posts.all())
@@ -83,13 +83,6 @@ def correction_refusal(
     if duel.state != declaration.state_after:
         return DuelError("declaration-changed-since")  # a sanction (fault, forfeit) came after it
     return None
-
-
-def _declared(window: Window) -> bool:
-    try:
-        return window.declaration.is_published
-    except Window.declaration.RelatedObjectDoesNotExist:
-        return False
 
 
 @transaction.atomic

@@ -105,7 +105,7 @@ def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
     read every declaration's state, which the page's light timeline does not load. `windows`: the
     recent phases, which hold the latest published declaration (the only one that can still change,
     by a correction: its revision is in the key)."""
-    declared = [thread_fragments.published_declaration(w) for w in windows]
+    declared = [w.published_declaration for w in windows]
     latest = next((d for d in reversed(declared) if d is not None), None)
     parts = (*duel_identity(duel), spectators.is_public(duel), latest.pk if latest else 0,
              latest.revision if latest else 0, tuple(p.duellist.forum_name for p in participants))

@@ -160,8 +160,7 @@ def follow_context(duel, windows, participants) -> dict:
 
     from rankings.pages.charts import points_over_turns
 
-    states = [(w.turn, w.declaration.state_after) for w in windows
-              if presenters._has_declaration(w) and w.declaration.is_published]
+    states = [(w.turn, w.published_declaration.state_after) for w in windows if w.published_declaration is not None]
     extra = {"points_charts": points_over_turns(states, participants) if states else ()}
     if spectators.is_public(duel):
         embed_url = site_url(reverse("duels:embed", args=[duel.pk]))
