@@ -209,3 +209,17 @@ def test_a_real_commit_sends_one_message_for_all_its_notices_and_none_for_a_roll
     kept = list(Notification.objects.order_by("pk").values_list("pk", flat=True))
     assert len(kept) == 2
     enqueue.assert_called_once_with(args=[kept], retry=False)
+
+
+def test_without_redis_the_scheduler_sends_the_e_mails_left_behind(duel_with_addresses):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    duel, referee, (a, b) = duel_with_addresses
+    with mock.patch.object(emails, "send_mail", side_effect=smtplib.SMTPServerDisconnected("gone")):
+        notification_send(user=referee, kind=Notification.Kind.DUEL, message="Le duel reprend.")  # eager: fails
+    out = StringIO()
+    call_command("run_scheduler", "--once", stdout=out)
+    assert "Notice e-mails: 1 e-mailed, 0 not wanted" in out.getvalue()
+    assert [m.body for m in mail.outbox] == ["Le duel reprend."]
