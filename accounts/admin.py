@@ -89,6 +89,6 @@ class EmailPreferenceAdmin(admin.ModelAdmin):
 
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):
-    list_display = ("user", "kind", "created_at", "read_at")
-    list_filter = ("kind",)
+    list_display = ("user", "kind", "created_at", "read_at", "email_state")
+    list_filter = ("kind", "email_state")  # the outbox: pending, failed…
     raw_id_fields = ("user",)

@@ -1,8 +1,15 @@
+import logging
+
 from django import forms
 from django.conf import settings
+from django.contrib.auth import forms as auth_forms
+from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Duellist, Notification, User
+from accounts.services.emails import email_send
+
+logger = logging.getLogger(__name__)
 
 
 class ChoosePasswordForm(forms.Form):
@@ -62,3 +69,16 @@ class SignupDecisionForm(forms.Form):
     duellist = forms.ModelChoiceField(
         label=_("Membre synchronisé"), queryset=Duellist.objects.filter(user__isnull=True), required=False
     )
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Django's forgotten-password form, its e-mail sent by the site's one sender (`email_send`)."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
+                  html_email_template_name=None):
+        subject = "".join(render_to_string(subject_template_name, context).splitlines())
+        body = render_to_string(email_template_name, context)
+        try:
+            email_send(subject=subject, body=body, address=to_email)
+        except Exception:  # as Django's own form: the page says the same whatever happened
+            logger.exception("Failed to send the password reset e-mail to user %s", context["user"].pk)

@@ -9,10 +9,8 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
-from django.utils import timezone
 
-from accounts.services.emails import notices_due
-from accounts.services.emails import notices_email as notices_email_deliver
+from accounts.services import emails
 from common.retrying import RETRYING
 
 logger = logging.getLogger(__name__)
@@ -21,7 +19,7 @@ logger = logging.getLogger(__name__)
 @shared_task(**RETRYING)
 def notices_email(notification_ids: list[int]) -> int:
     """E-mail these notices (those still to send). Returns how many were sent."""
-    report = notices_email_deliver(ids=list(notification_ids))
+    report = emails.notices_email(ids=list(notification_ids))
     if report.failed:
         logger.info("Notices e-mail: %s", report.describe())
     return len(report.sent)
@@ -30,7 +28,7 @@ def notices_email(notification_ids: list[int]) -> int:
 @shared_task(**RETRYING)
 def notices_email_due() -> int:
     """E-mail every notice still waiting for its e-mail (the backstop of `notices_email`)."""
-    report = notices_email_deliver(ids=notices_due(now=timezone.now()))
+    report = emails.notices_email_due()
     if report.sent or report.failed:
         logger.info("Notices e-mail sweep: %s", report.describe())
     return len(report.sent)

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, transaction
 
 logger = logging.getLogger(__name__)
 
@@ -42,34 +42,30 @@ class _Call:
 
 def enqueue_after_commit(task_name: str, *items: Any, using: str = DEFAULT_DB_ALIAS) -> None:
     """After commit, queue `task_name` with one argument: the list of the items given by every call for
-    that task in the transaction (in order, rolled-back savepoints' items left out)."""
-    transaction.on_commit(_Enqueue(task_name, list(items), using), using=using, robust=True)
+    that task in the transaction (one message), without the calls of a savepoint rolled back before
+    the first call of the batch. An item whose rows were rolled back later may stay in the batch: the
+    task must take its items as hints (load by id, skip what is gone or already done)."""
+    connection = transaction.get_connection(using)
+    if connection.in_atomic_block:
+        for _savepoints, hook, _robust in connection.run_on_commit:  # what this transaction will run
+            if isinstance(hook, _Enqueue) and hook.task_name == task_name and not hook.done:
+                hook.items.extend(items)
+                return
+    transaction.on_commit(_Enqueue(task_name, list(items)), using=using, robust=True)
 
 
 class _Enqueue:
-    """One pending call. The first of a commit to run gathers the items of the calls for the same task
-    still waiting behind it (Django runs the commit hooks in order, popping each before it runs) and
-    sends them in one message; those then do nothing."""
+    """The batch of a transaction for one task: sent once, after commit. A savepoint rolled back
+    drops it from Django's commit hooks, so the next call starts a new one."""
 
-    def __init__(self, task_name: str, items: list, using: str):
-        self.task_name, self.items, self.using, self.done = task_name, items, using, False
+    def __init__(self, task_name: str, items: list):
+        self.task_name, self.items, self.done = task_name, items, False
         self.__qualname__ = f"enqueue {task_name}"
 
     def __call__(self) -> None:
-        if self.done:
-            return
-        items = list(self.items)
-        for waiting in self._waiting():
-            items.extend(waiting.items)
-            waiting.done = True
-        self.done = True
-        task_enqueue(self.task_name, items)
-
-    def _waiting(self) -> list[_Enqueue]:
-        hooks = getattr(connections[self.using], "run_on_commit", [])
-        return [hook[1] for hook in hooks
-                if isinstance(hook[1], _Enqueue) and hook[1] is not self and not hook[1].done
-                and hook[1].task_name == self.task_name]
+        if not self.done:
+            self.done = True
+            task_enqueue(self.task_name, list(self.items))
 
 
 def task_enqueue(task_name: str, *args: Any) -> bool:

@@ -71,7 +71,10 @@ class EmailReport:
     failed: list[int] = field(default_factory=list)
 
     def describe(self) -> str:
-        return f"{len(self.sent)} e-mailed, {len(self.skipped)} not wanted, {len(self.failed)} failed {self.failed}"
+        if not (self.sent or self.skipped or self.failed):
+            return "no e-mail due"
+        text = f"{len(self.sent)} e-mailed, {len(self.skipped)} not wanted"
+        return text + (f", FAILED (retried next run) {self.failed}" if self.failed else "")
 
 
 def notices_due(*, now: dt.datetime, limit: int = 500) -> list[int]:
@@ -81,6 +84,11 @@ def notices_due(*, now: dt.datetime, limit: int = 500) -> list[int]:
 
 def _due(now: dt.datetime) -> Q:
     return Q(email_state=State.PENDING) | Q(email_state=State.SENDING, email_claimed_at__lt=now - SENDING_STALE_AFTER)
+
+
+def notices_email_due(*, now: dt.datetime | None = None) -> EmailReport:
+    """The sweep: e-mail every notice still waiting for its e-mail."""
+    return notices_email(ids=notices_due(now=now or timezone.now()), now=now)
 
 
 def notices_email(*, ids: list[int], now: dt.datetime | None = None) -> EmailReport:

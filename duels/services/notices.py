@@ -146,9 +146,10 @@ def windows_expired_notify(*, window_ids: list[int]) -> int:
     for note in fresh:
         note.email_state = email_state_for(note.user)
     Notification.objects.bulk_create(fresh, ignore_conflicts=True)  # a concurrent twin: stored once
-    notices_email_after_commit(list(Notification.objects.filter(
-        dedupe_key__in=[n.dedupe_key for n in fresh], email_state=Notification.EmailState.PENDING,
-    ).values_list("pk", flat=True)))  # e-mailed as every notice is: only if the member wants that kind
+    to_email = [n.dedupe_key for n in fresh if n.email_state == Notification.EmailState.PENDING]
+    if to_email:  # e-mailed as every notice is: only if the member wants that kind (asked at delivery)
+        notices_email_after_commit(list(Notification.objects.filter(
+            dedupe_key__in=to_email, email_state=Notification.EmailState.PENDING).values_list("pk", flat=True)))
     return len(fresh)
 
 

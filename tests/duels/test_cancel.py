@@ -137,16 +137,20 @@ def test_a_cancelled_duel_does_not_count_toward_anyone_elses_wand_rest():
     assert wand_rest_remaining(duellist=resting) == 0
 
 
-def test_each_duellist_is_told_once_after_commit_with_the_reason(django_capture_on_commit_callbacks):
+def test_each_duellist_is_told_once_in_the_cancel_transaction_with_the_reason(django_capture_on_commit_callbacks):
+    from duels.services.notices import duel_cancelled_notify
+
     duel, referee = duel_in(DuelStatus.SETUP)
     users = [p.duellist.user for p in duel.participants.select_related("duellist__user")]
+    cancelled = Notification.objects.filter(dedupe_key__contains=":cancelled:")
     with django_capture_on_commit_callbacks() as callbacks:
         duel_cancel(duel=duel, by=referee, reason="Un duelliste a quitté le forum.")
-        assert not Notification.objects.exists()  # nothing before the commit
-    for callback in callbacks * 2:  # a repeated notice is stored once
+        assert cancelled.count() == len(users)  # stored with the cancel, before the commit
+    for callback in callbacks:
         callback()
+    assert duel_cancelled_notify(duel_id=duel.pk) == 0  # asked again: stored once
     for user in users:
-        [notice] = Notification.objects.filter(user=user)
+        [notice] = cancelled.filter(user=user)
         assert notice.kind == Notification.Kind.DUEL and notice.url == f"/duels/{duel.pk}/"
         assert "annulé" in notice.message and "Un duelliste a quitté le forum." in notice.message
-    assert Notification.objects.count() == len(users)  # the referee is not told (they did it)
+    assert cancelled.count() == len(users)  # the referee is not told (they did it)

@@ -44,7 +44,7 @@ def test_the_referee_cancels_with_a_reason_and_a_confirmation_csrf_enforced(djan
     duel.refresh_from_db()
     assert duel.status == DuelStatus.CANCELLED and duel.cancel_reason == REASON and duel.cancelled_by == referee
     assert "Duel annulé : les duellistes sont prévenus" in text(done) and "data-cancelled" in text(done)
-    assert Notification.objects.filter(kind="duel").count() == 2
+    assert Notification.objects.filter(kind="duel", dedupe_key__contains=":cancelled:").count() == 2
 
     again = client.post(url, {"csrfmiddlewaretoken": token, "reason": REASON, "confirm": "yes"}, follow=True)
     assert "Ce duel est déjà terminé ou annulé." in text(again)

@@ -1,17 +1,20 @@
 """The production stack, started and exercised without Docker (CI: `.ci/run`, step "production stack").
 
 Starts the docker-compose.yml services' own commands (read from that file, see compose.py) as local
-processes on this machine's PostgreSQL and Redis: `web` (migrate, then gunicorn with DEBUG=0 and the HTTPS
-redirect on, behind `X-Forwarded-Proto: https` as the proxy sends it), `worker` (Celery) and one `beat`.
-Then, over HTTP only, like the members' browsers: two players and a referee log in, register, take the
-duel, choose their types, give the start signal and play one whole turn (posts, declaration); in turn 2
-one player posts and the other lets the (short, POSTING_DELAY_SECONDS) deadline pass while the worker is
-killed (SIGKILL, with the window's expiry message in hand) and restarted: beat + worker must record the
-absence fault exactly once and lose nothing. A player forfeits; every process is stopped with SIGTERM and
-must exit 0. Then the compose `backup` service's command dumps the database; the dump is restored into a
-fresh database where `rankings_rebuild --check`, `verify_dice` and `duel_export` must agree.
+processes on this machine's PostgreSQL and a Redis of its own (`redis-server` on --redis-port, nothing
+saved: a restart starts it empty, as a container without a volume): `web` (migrate, then gunicorn with
+DEBUG=0 and the HTTPS redirect on, behind `X-Forwarded-Proto: https` as the proxy sends it), `worker`
+(Celery) and one `beat`. Then, over HTTP only, like the members' browsers: two players and a referee log
+in, register, take the duel, choose their types, give the start signal and play one whole turn (posts,
+declaration); in turn 2 one player posts and the other lets the (short, POSTING_DELAY_SECONDS) deadline
+pass while the worker is killed (SIGKILL) and restarted: beat + worker must record the absence fault
+exactly once and lose nothing. In turn 3 the same absence while Redis restarts under the running worker
+and beat: both must survive it and the deadline must still be enforced, once. A player forfeits; every
+process is stopped with SIGTERM and must exit 0. Then the compose `backup` service's command dumps the
+database; the dump is restored into a fresh database where `rankings_rebuild --check`, `verify_dice` and
+`duel_export` must agree.
 
-    .venv/bin/python tests/stack/run_stack.py [--port 8765] [--redis-db 12]
+    .venv/bin/python tests/stack/run_stack.py [--port 8765] [--redis-port 6393]
 
 Exit status 0 when every check held; the processes' logs are kept in artifacts/stack/.
 """
@@ -62,6 +65,8 @@ from duels.models import Fault, Post, Window
 print(json.dumps({{
     "absences": list(Fault.objects.filter(kind="absence").values_list("participant__duellist__forum_name", "window_id")),
     "expired_windows": Window.objects.filter(state="expired").count(),
+    "expired_in_duel": list(Window.objects.filter(duel_id={duel}, state="expired").order_by("pk")
+                            .values_list("turn", flat=True)),
     "windows": Window.objects.filter(duel_id={duel}).count(),
     "posts": Post.objects.filter(window__duel_id={duel}, automatic=False).count(),
     "automatic_posts": list(Post.objects.filter(window__duel_id={duel}, automatic=True)
@@ -159,11 +164,35 @@ class Browser:
         return json.loads(text)
 
 
+class OwnRedis:
+    """`redis-server` on its own port, nothing saved to disk: `restart()` brings it back empty."""
+
+    def __init__(self, port: int):
+        self.port, self.process = port, None
+
+    def start(self) -> None:
+        handle = open(LOGS / "redis.log", "a")
+        self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                                         "--appendonly", "no", "--dir", str(LOGS)], stdout=handle, stderr=subprocess.STDOUT)
+        wait_for(f"redis-server answers on port {self.port}", self.answers, 15)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+        self.process = None
+
+    def answers(self) -> bool:
+        done = subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True, text=True)
+        return done.stdout.strip() == "PONG"
+
+
 class Stack:
-    def __init__(self, port: int, redis_db: int):
+    def __init__(self, port: int, redis_port: int):
         self.port = port
         self.database = f"estrade_stack_{os.getpid()}"
-        self.redis_url = f"redis://127.0.0.1:6379/{redis_db}"
+        self.redis = OwnRedis(redis_port)
+        self.redis_url = f"redis://127.0.0.1:{redis_port}/0"
         self.env = {
             **os.environ,
             "PATH": f"{VENV_BIN}:{os.environ.get('PATH', '')}",
@@ -211,7 +240,7 @@ class Stack:
 
     def setup(self) -> None:
         self.run("psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc", f"CREATE DATABASE {self.database}")
-        self.run("redis-cli", "-u", self.redis_url, "FLUSHDB")
+        self.redis.start()
         self.manage("collectstatic", "--noinput", "-v", "0")  # as the Dockerfile does at build time
         self.manage("check", "--deploy", "--fail-level", "WARNING")
         log("ok: check --deploy is clean with the production settings")
@@ -225,7 +254,7 @@ class Stack:
         for database in (self.database, *self.extra_databases):
             self.run("psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc",
                      f"DROP DATABASE IF EXISTS {database} WITH (FORCE)", check_exit=False)
-        self.run("redis-cli", "-u", self.redis_url, "FLUSHDB", check_exit=False)
+        self.redis.stop()
 
 
 def wait_for(what: str, condition, timeout: float) -> None:
@@ -300,9 +329,9 @@ def play(stack: Stack) -> None:
     harry.post(f"/duels/{pk}/poster/", {"rp_text": RP, "cast": ""}, page=f"/duels/{pk}/")
     opened = time.monotonic()
     check(len(duel_of(anonymous, pk)["windows"][-1]["posted"]) == 1, "Harry posts in turn 2; Drago stays away")
-    time.sleep(2)  # the worker now holds the window's expiry message (eta: the deadline)
+    time.sleep(2)
     stack.kill("worker")
-    log("worker killed (SIGKILL) while holding the expiry message; restarted after the deadline")
+    log("worker killed (SIGKILL) during the window; restarted after the deadline")
     time.sleep(max(0.0, DEADLINE_SECONDS + 3 - (time.monotonic() - opened)))
     check(duel_of(anonymous, pk)["windows"][-1]["state"] == "open", "without a worker, the deadline passes unseen")
     stack.start("worker", log_name="worker-restarted")
@@ -316,6 +345,8 @@ def play(stack: Stack) -> None:
     check(counts["posts"] == 3, "no post lost (2 in turn 1, Harry's in turn 2)")
     check(counts["automatic_posts"] == ["Drago"], "one automatic post for the absent Drago, not two")
 
+    redis_restart_turn(stack, anonymous, harry, referee, pk)
+
     drago.post(f"/duels/{pk}/abandon/", {}, page=f"/duels/{pk}/abandon/")
     duel = duel_of(anonymous, pk)
     check(duel["status"] == "finished" and duel["seed"], "Drago forfeits: the duel is over, its seed revealed")
@@ -328,6 +359,38 @@ def play(stack: Stack) -> None:
         code = stack.kill(name, signal.SIGTERM)
         check(code == 0, f"{name} stops cleanly on SIGTERM (exit {code})")
     backup_and_restore(stack, pk, duel["seed"])
+
+
+def redis_restart_turn(stack: Stack, anonymous: Browser, harry: Browser, referee: Browser, pk: int) -> None:
+    """Turn 3: Harry posts, Drago stays away, and Redis restarts (empty) under the running worker and
+    beat. Both must outlive it, and the deadline must still be enforced, once: deadlines live in the
+    database, and the minute sweep is the only mechanism."""
+    declare(referee, pk)
+    check(duel_of(anonymous, pk)["turn"] == 3, "turn 2 is declared and turn 3 opens")
+    harry.post(f"/duels/{pk}/poster/", {"rp_text": RP, "cast": ""}, page=f"/duels/{pk}/")
+    check(len(duel_of(anonymous, pk)["windows"][-1]["posted"]) == 1, "Harry posts in turn 3; Drago stays away")
+    worker_log = LOGS / "worker-restarted.log"
+    connected_before = worker_log.read_text(errors="replace").count("Connected to redis://")
+    stack.redis.stop()
+    log("Redis stopped under the running worker and beat; started again (empty) in 3 s")
+    time.sleep(3)
+    stack.redis.start()
+    wait_for("the worker reconnects to the restarted Redis",
+             lambda: worker_log.read_text(errors="replace").count("Connected to redis://") > connected_before, 60)
+    wait_for("/healthz sees Redis again", lambda: json.loads(
+        anonymous.request("GET", "/healthz", proxied=False)[2]).get("redis") == "ok", 30)
+    wait_for("the surviving worker and beat expire turn 3 at its deadline",
+             lambda: duel_of(anonymous, pk)["windows"][-1]["state"] == "expired", DEADLINE_SECONDS + 60)
+    time.sleep(6)  # a few more sweeps: none may record the absence again
+    for name in ("worker", "beat"):
+        code = stack.processes[name].poll()
+        check(code is None, f"{name} survived the Redis restart (still running)")
+    check("Unrecoverable error" not in worker_log.read_text(errors="replace"), "no unrecoverable error in the worker log")
+    counts = json.loads(stack.manage("shell", "-c", COUNT.format(duel=pk)).strip().splitlines()[-1])
+    log(f"database: {counts}")
+    check([name for name, _window in counts["absences"]] == ["Drago", "Drago"], "one absence fault per deadline")
+    check(counts["expired_in_duel"] == [2, 3], "turns 2 and 3 expired, each once")
+    check(counts["posts"] == 4 and counts["automatic_posts"] == ["Drago", "Drago"], "no post lost nor doubled")
 
 
 def fuzz_api(stack: Stack, browser: Browser, who: str, headers: dict) -> None:
@@ -370,17 +433,17 @@ def backup_and_restore(stack: Stack, pk: int, seed: str) -> None:
     out = stack.run(str(VENV_BIN / "python"), "manage.py", "verify_dice", str(pk), env=env)
     check(seed in out, "verify_dice on the restored database: the revealed seed and every die agree")
     archive = json.loads(stack.run(str(VENV_BIN / "python"), "manage.py", "duel_export", str(pk), env=env))
-    check(archive["duel"]["seed"] == seed and len([p for p in archive["post"] if not p["automatic"]]) == 3,
-          "duel_export of the restored duel: its posts and seed")
+    check(archive["duel"]["seed"] == seed and len([p for p in archive["post"] if not p["automatic"]]) == 4,
+          "duel_export of the restored duel: its posts (2 in turn 1, Harry's in turns 2 and 3) and seed")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--redis-db", type=int, default=12)
+    parser.add_argument("--redis-port", type=int, default=6393, help="the port of the stack's own redis-server")
     options = parser.parse_args()
     started = time.monotonic()
-    stack = Stack(options.port, options.redis_db)
+    stack = Stack(options.port, options.redis_port)
     try:
         stack.setup()
         play(stack)

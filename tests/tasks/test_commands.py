@@ -81,7 +81,7 @@ def test_run_scheduler_survives_an_error_and_keeps_looping(clock, monkeypatch):
     out, err = run("run_scheduler", "--interval", "30")
     assert "Deadline sweep: ERROR RuntimeError: database is locked" in err  # round 1 failed…
     assert "Deadline sweep: 1 window(s) expired" in out  # …round 2 did the work
-    assert out.startswith("Scheduler: deadline sweep and reminders every 30 s") and "Scheduler stopped." in out
+    assert out.startswith("Scheduler: deadline sweep, reminders and e-mails every 30 s") and "Scheduler stopped." in out
     assert len(sleeps) == 2 and all(0 < s <= 30 for s in sleeps)
     assert Window.objects.get(duel=duel).state == WindowState.EXPIRED
 

@@ -9,7 +9,6 @@ import pytest
 from django.core import mail
 from django.core.mail import get_connection
 from django.db import transaction
-from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from accounts import tasks as account_tasks
@@ -48,10 +47,10 @@ def duel_with_addresses(clock):
     return duel, referee, (a, b)
 
 
-def closed_turn(duel, a, b):
-    post(duel, a, [])
-    post(duel, b, [])
-    emails.notices_email(ids=emails.notices_due(now=timezone.now()))  # the referee's "declaration due"
+def closed_turn(duel, a, b, capture):
+    with capture(execute=True):  # as committed: the referee's "declaration due" e-mailed
+        post(duel, a, [])
+        post(duel, b, [])
     mail.outbox.clear()
     return declaration_prepare(duel=duel, by=duel.referee)
 
@@ -60,7 +59,7 @@ def test_the_notices_commit_with_the_action_and_only_their_e_mails_wait_for_the_
     duel_with_addresses, django_capture_on_commit_callbacks
 ):
     duel, referee, (a, b) = duel_with_addresses
-    draft = closed_turn(duel, a, b)
+    draft = closed_turn(duel, a, b, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         declaration_publish(declaration=draft, by=referee)
         stored = Notification.objects.filter(dedupe_key__contains=f"declaration:{draft.pk}:published")
@@ -72,13 +71,15 @@ def test_the_notices_commit_with_the_action_and_only_their_e_mails_wait_for_the_
         for callback in callbacks:
             callback()
     [(_args, sent)] = enqueue.call_args_list  # the published and the opened notices: one message
-    assert set(sent["args"][0]) >= set(stored.values_list("pk", flat=True)) and sent["retry"] is False
+    opened = Notification.objects.filter(dedupe_key__contains=":opened:", email_state=State.SENT)
+    assert sorted(sent["args"][0]) == sorted([*stored.values_list("pk", flat=True), *opened.values_list("pk", flat=True)])
+    assert sent["retry"] is False
     assert len(mail.outbox) == 4 and not Notification.objects.filter(email_state=State.PENDING).exists()
 
 
 def test_a_rolled_back_action_leaves_no_notice_and_sends_nothing(duel_with_addresses, django_capture_on_commit_callbacks):
     duel, referee, (a, b) = duel_with_addresses
-    draft = closed_turn(duel, a, b)
+    draft = closed_turn(duel, a, b, django_capture_on_commit_callbacks)
     before = Notification.objects.count()
     with django_capture_on_commit_callbacks(execute=True) as callbacks, pytest.raises(RuntimeError), transaction.atomic():
         declaration_publish(declaration=draft, by=referee)
@@ -91,7 +92,7 @@ def test_the_action_commits_with_its_notices_when_the_enqueue_raises_and_the_swe
     duel_with_addresses, django_capture_on_commit_callbacks, caplog
 ):
     duel, referee, (a, b) = duel_with_addresses
-    draft = closed_turn(duel, a, b)
+    draft = closed_turn(duel, a, b, django_capture_on_commit_callbacks)
     celery_app.conf.task_always_eager = False  # a real broker, which refuses
     try:
         with mock.patch.object(account_tasks.notices_email, "apply_async",
@@ -186,3 +187,39 @@ def test_the_invitation_email_leaves_through_the_one_sender(monkeypatch):
     assert [c["recipient_list"] for c in calls] == [["nouveau@example.org"]]
     smtp = get_connection("django.core.mail.backends.smtp.EmailBackend")
     assert smtp.timeout == 10  # EMAIL_TIMEOUT: a silent SMTP server cannot hold a worker
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_commit_sends_one_message_for_all_its_notices_and_none_for_a_rolled_back_savepoint():
+    from tests.factories.accounts import UserFactory
+
+    members = [UserFactory(email=f"m{n}@example.org") for n in range(3)]
+    task = account_tasks.notices_email
+    with mock.patch.object(task, "apply_async") as enqueue:
+        with transaction.atomic():
+            try:
+                with transaction.atomic():  # a savepoint that fails: its notice and its batch go
+                    notification_send(user=members[0], kind=Notification.Kind.DUEL, message="Annulé.")
+                    raise RuntimeError("rolled back")
+            except RuntimeError:
+                pass
+            for member in members[1:]:
+                notification_send(user=member, kind=Notification.Kind.DUEL, message="Votre duel commence.")
+            assert enqueue.call_count == 0  # nothing before the commit
+    kept = list(Notification.objects.order_by("pk").values_list("pk", flat=True))
+    assert len(kept) == 2
+    enqueue.assert_called_once_with(args=[kept], retry=False)
+
+
+def test_without_redis_the_scheduler_sends_the_e_mails_left_behind(duel_with_addresses):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    duel, referee, (a, b) = duel_with_addresses
+    with mock.patch.object(emails, "send_mail", side_effect=smtplib.SMTPServerDisconnected("gone")):
+        notification_send(user=referee, kind=Notification.Kind.DUEL, message="Le duel reprend.")  # eager: fails
+    out = StringIO()
+    call_command("run_scheduler", "--once", stdout=out)
+    assert "Notice e-mails: 1 e-mailed, 0 not wanted" in out.getvalue()
+    assert [m.body for m in mail.outbox] == ["Le duel reprend."]

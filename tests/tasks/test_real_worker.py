@@ -12,7 +12,6 @@ import sys
 import tempfile
 import time
 import uuid
-from unittest import mock
 from urllib.parse import quote
 
 import pytest
@@ -90,9 +89,8 @@ def worker_log(log) -> str:
 def test_a_real_worker_expires_an_overdue_window_through_redis(worker):
     queue, process, log = worker
     opened = timezone.now() - dt.timedelta(hours=49)  # real time: the worker process has its own clock
-    with mock.patch.object(window_expire, "apply_async"):  # no in-process (eager) run while setting up
-        duel, referee, (a, b) = started_duel(now=opened)
-        post(duel, a, [], now=opened + dt.timedelta(hours=1))
+    duel, referee, (a, b) = started_duel(now=opened)
+    post(duel, a, [], now=opened + dt.timedelta(hours=1))
     window = Window.objects.get(duel=duel)
     assert window.state == WindowState.OPEN and window.due_at < timezone.now()
 
@@ -105,7 +103,7 @@ def test_a_real_worker_expires_an_overdue_window_through_redis(worker):
         celery_app.conf.broker_url, celery_app.conf.task_always_eager = saved
 
     def done() -> bool:
-        # The referee's notice is written after the expiry commits (on_commit), so wait for both.
+        # The referee's notice is stored in the expiry's transaction: both appear together.
         expired = Window.objects.filter(pk=window.pk, state=WindowState.EXPIRED).exists()
         return expired and Notification.objects.filter(user=referee, kind="window_expired").exists()
 

@@ -1,4 +1,5 @@
-"""The one-machine scheduler (no Redis): the deadline sweep and the reminders on a timer.
+"""The one-machine scheduler (no Redis): the deadline sweep, the reminders and the notices' e-mails
+left behind (an SMTP failure) on a timer.
 
 Calls the same services as the Celery beat jobs; both are idempotent and claim their work, so running
 this next to a Celery beat (or twice) never processes anything twice. Errors are logged and the loop
@@ -11,6 +12,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections, connection
 from django.utils import timezone
 
+from accounts.services.emails import notices_email_due
 from duels.services import window_expire_overdue
 from duels.services.reminders import reminders_send
 from webhooks.services.delivery import deliveries_retry_due
@@ -18,8 +20,8 @@ from webhooks.services.digest import digests_send
 
 logger = logging.getLogger(__name__)
 
-JOBS = (("Deadline sweep", window_expire_overdue), ("Reminders", reminders_send),
-        ("Webhook retries", deliveries_retry_due), ("Daily digest", digests_send))  # webhooks/
+JOBS = (("Deadline sweep", window_expire_overdue), ("Reminders", reminders_send), ("Notice e-mails", notices_email_due),
+        ("Webhook retries", deliveries_retry_due), ("Daily digest", digests_send))
 
 
 def fresh_connections() -> None:
@@ -30,7 +32,8 @@ def fresh_connections() -> None:
 
 
 class Command(BaseCommand):
-    help = "Enforce deadlines without Redis: run the deadline sweep and the reminders every --interval seconds."
+    help = ("Enforce deadlines without Redis: run the deadline sweep, the reminders and the notices' e-mails "
+            "every --interval seconds.")
 
     def add_arguments(self, parser):
         parser.add_argument("--interval", type=float, default=60.0, help="seconds between rounds (default 60)")
@@ -41,7 +44,7 @@ class Command(BaseCommand):
             raise CommandError("--interval must be positive.")
         chatty = once or options["verbosity"] >= 2
         if not once:
-            self.stdout.write(f"Scheduler: deadline sweep and reminders every {interval:g} s (Ctrl-C to stop).")
+            self.stdout.write(f"Scheduler: deadline sweep, reminders and e-mails every {interval:g} s (Ctrl-C to stop).")
         try:
             while True:
                 started = time.monotonic()
