@@ -79,6 +79,14 @@ def test_etag_304_and_cache_control(anonymous, played):
     assert anonymous.get("/api/v1/rankings/?kind=rp")["ETag"] != etag
 
 
+def test_a_new_release_changes_the_etag(anonymous, played, settings):
+    """A deploy may change the table's output (a template, a column): a client's copy is not "not modified"."""
+    before = anonymous.get("/api/v1/rankings/")["ETag"]
+    settings.RELEASE = "autre-release"
+    after = anonymous.get("/api/v1/rankings/", HTTP_IF_NONE_MATCH=before)
+    assert after.status_code == 200 and after["ETag"] != before
+
+
 def test_a_new_result_or_a_renamed_duellist_changes_the_page_at_once(anonymous, played):
     a, b, c = played
     before = anonymous.get("/api/v1/rankings/")
