@@ -141,3 +141,38 @@ def test_a_delivery_is_stored_pending_in_the_services_transaction(clock, make_we
     started_duel()
     (delivery,) = Delivery.objects.all()
     assert delivery.status == DeliveryStatus.PENDING and delivery.attempts == 0
+
+
+def test_a_reminder_mentions_the_member_who_has_not_posted(clock, receiver, make_webhook):
+    from duels.services.reminders import reminders_send
+    from tests.webhooks.conftest import START
+
+    make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.REMINDER])
+    duel = matched_duel()
+    a, b = duel.participants.select_related("duellist").order_by("team")
+    ping_settings(a, LUNA_ID, mention=True)
+    ping_settings(b, DRACO_ID, mention=True)
+    start(duel)
+    post(duel, b, [])  # Draco has posted: only Luna is reminded
+    clock.move_to(START + dt.timedelta(hours=25), tick=False)
+    assert len(reminders_send().sent) == 1
+
+    (body,) = sent_bodies(receiver)[EventKind.REMINDER]
+    assert_discord_shape(body)
+    assert f"rappel, {a.duellist.forum_name} (<@{LUNA_ID}>) n'a pas encore posté (tour 1)" in body["content"]
+    assert body["allowed_mentions"] == {"parse": [], "users": [LUNA_ID]} and DRACO_ID not in body["content"]
+
+
+def test_the_result_and_rewards_reach_discord(clock, receiver, make_webhook):
+    from tests.webhooks.test_signed import knock_out
+
+    make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_FINISHED])
+    duel, referee, (a, b) = started_duel()
+    knock_out(duel, referee, a, b)
+    (body,) = sent_bodies(receiver)[EventKind.DUEL_FINISHED]
+    assert_discord_shape(body)
+    lines = body["content"].split("\n")
+    assert lines[0].endswith(f"victoire de {a.duellist.forum_name} !")
+    assert lines[1].startswith(f"{a.duellist.forum_name} : 1 point de champion, ") and "gallions" in lines[1]
+    assert lines[2] == f"{b.duellist.forum_name} : 0 point de champion, une chocogrenouille"
+    assert body["embeds"][0]["image"]["url"] == f"https://estrade.example/duels/{duel.pk}/stage.png"

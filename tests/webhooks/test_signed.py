@@ -106,3 +106,22 @@ def test_a_resend_posts_the_same_body_and_event_id(clock, receiver, make_webhook
     first, second = receiver.wait_for(2)
     assert first.body == second.body and first.json["id"] == str(original.event_id)
     assert first.headers["X-Estrade-Delivery"] != second.headers["X-Estrade-Delivery"]
+
+
+def test_the_deadline_sweep_announces_each_absence_fault(clock, receiver, make_webhook):
+    import datetime as dt
+
+    from duels.services import window_expire_overdue
+    from tests.webhooks.conftest import START
+
+    make_webhook(kind=WebhookKind.SIGNED, events=[EventKind.SANCTION])
+    duel, _referee, (a, b) = started_duel()
+    post(duel, a, [])
+    clock.move_to(START + dt.timedelta(hours=49), tick=False)
+    assert window_expire_overdue().expired_windows
+    deliveries_retry_due()
+    (request,) = receiver.wait_for(1)
+    assert request.json["event"] == EventKind.SANCTION
+    assert request.json["data"] == {"participant": b.duellist.forum_name, "kind": "absence", "pf_penalty": 0,
+                                    "absence_faults": 1, "disqualified": False}
+    assert f"faute d'absence pour {b.duellist.forum_name} (1/3)" in request.json["text"]

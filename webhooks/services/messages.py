@@ -1,6 +1,9 @@
 """The bodies a webhook receives: a Discord message, or the signed JSON of the event (docs/webhooks.md)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
@@ -45,10 +48,6 @@ def _teams(people: list[Person], name) -> str:
     return _(" contre ").join(" & ".join(names) for names in teams.values())
 
 
-def _awaited(people: list[Person], name) -> str:
-    return ", ".join(name(p) for p in people)
-
-
 def _reward(result: dict) -> str:
     parts = [ngettext("%(n)d point de champion", "%(n)d points de champion", result["champion_points"])
              % {"n": result["champion_points"]}]
@@ -59,54 +58,98 @@ def _reward(result: dict) -> str:
     return ", ".join(parts)
 
 
-def event_text(a: Announcement, *, name=lambda person: person.forum_name) -> str:
-    """The event as one message in the active language; `name` writes a member (plain, or with a mention)."""
-    duel, data = duel_title(a.duel), a.data
-    awaited = a.awaited
-    deadline = when(awaited[0].deadline) if awaited and awaited[0].deadline else ""
-    if a.event == EventKind.DUEL_MATCHED:
-        text = _("%(duel)s : nouveau duel — %(teams)s.") % {"duel": duel, "teams": _teams(a.people, name)}
-        if data.get("year_gap"):
-            text += " " + ngettext("Écart d'années : %(gap)d an.", "Écart d'années : %(gap)d ans.",
-                                   data["year_gap"]) % {"gap": data["year_gap"]}
-        return text
-    if a.event == EventKind.DUEL_STARTED:
-        return _("%(duel)s : le duel commence ! À vous de poster (%(window)s) : %(names)s, avant le %(deadline)s.") % {
-            "duel": duel, "window": _window(data["turn"], data["phase"]), "names": _awaited(awaited, name),
-            "deadline": deadline}
-    if a.event == EventKind.POST_PUBLISHED:
-        return _("%(duel)s : %(name)s a posté (%(window)s).") % {
-            "duel": duel, "name": discord_safe(data["by"]), "window": _window(data["turn"], data["phase"])}
-    if a.event == EventKind.DECLARATION_PUBLISHED:
-        text = _("%(duel)s : l'arbitre a publié la déclaration (%(window)s).") % {
-            "duel": duel, "window": _window(data["turn"], data["phase"])}
-        if awaited:
-            text += " " + _("À vous de poster (%(window)s) : %(names)s, avant le %(deadline)s.") % {
-                "window": _window(data["next_turn"], data["next_phase"]), "names": _awaited(awaited, name),
-                "deadline": deadline}
-        return text
-    if a.event == EventKind.REMINDER:
-        return _("%(duel)s : rappel, %(name)s n'a pas encore posté (tour %(turn)s). Date limite : %(deadline)s.") % {
-            "duel": duel, "name": _awaited(awaited, name), "turn": data["turn"], "deadline": deadline}
-    if a.event == EventKind.DUEL_FINISHED:
-        winners = [p for p in a.people if p.team == data["winner_team"]]
-        head = (_("%(duel)s : match nul.") % {"duel": duel} if data["is_draw"]
-                else _("%(duel)s : victoire de %(names)s !") % {"duel": duel, "names": _awaited(winners, name)})
-        lines = [f"{discord_safe(r['forum_name'])} : {_reward(r)}" for r in data["results"]]
-        return "\n".join([head, *lines])
-    if a.event == EventKind.SANCTION:
-        who = discord_safe(data["participant"])
-        if data["kind"] == "absence":
-            text = _("%(duel)s : faute d'absence pour %(name)s (%(count)s/3).") % {
-                "duel": duel, "name": who, "count": data["absence_faults"]}
-        else:
-            text = _("%(duel)s : faute sanctionnée pour %(name)s.") % {"duel": duel, "name": who}
-        if data["pf_penalty"]:
-            text += " " + _("Pénalité : %(n)s PF.") % {"n": data["pf_penalty"]}
-        if data["disqualified"]:
-            text += " " + _("%(name)s est disqualifié(e).") % {"name": who}
-        return text
-    return duel
+@dataclass
+class Wording:
+    """What every event's sentence needs: the duel's name, how to write a member (plain, or with their
+    mention) and a bare name (made harmless for Discord), who is awaited and until when."""
+
+    a: Announcement
+    name: Callable[[Person], str]
+    plain: Callable[[str], str]
+
+    @property
+    def duel(self) -> str:
+        return duel_title(self.a.duel)
+
+    @property
+    def names_awaited(self) -> str:
+        return ", ".join(self.name(p) for p in self.a.awaited)
+
+    @property
+    def deadline(self) -> str:
+        awaited = self.a.awaited
+        return when(awaited[0].deadline) if awaited and awaited[0].deadline else ""
+
+
+def _matched(w: Wording, data: dict) -> str:
+    text = _("%(duel)s : nouveau duel — %(teams)s.") % {"duel": w.duel, "teams": _teams(w.a.people, w.name)}
+    if data.get("year_gap"):
+        text += " " + ngettext("Écart d'années : %(gap)d an.", "Écart d'années : %(gap)d ans.",
+                               data["year_gap"]) % {"gap": data["year_gap"]}
+    return text
+
+
+def _started(w: Wording, data: dict) -> str:
+    return _("%(duel)s : le duel commence ! À vous de poster (%(window)s) : %(names)s, avant le %(deadline)s.") % {
+        "duel": w.duel, "window": _window(data["turn"], data["phase"]), "names": w.names_awaited,
+        "deadline": w.deadline}
+
+
+def _posted(w: Wording, data: dict) -> str:
+    return _("%(duel)s : %(name)s a posté (%(window)s).") % {
+        "duel": w.duel, "name": w.plain(data["by"]), "window": _window(data["turn"], data["phase"])}
+
+
+def _declared(w: Wording, data: dict) -> str:
+    text = _("%(duel)s : l'arbitre a publié la déclaration (%(window)s).") % {
+        "duel": w.duel, "window": _window(data["turn"], data["phase"])}
+    if w.a.awaited:
+        text += " " + _("À vous de poster (%(window)s) : %(names)s, avant le %(deadline)s.") % {
+            "window": _window(data["next_turn"], data["next_phase"]), "names": w.names_awaited,
+            "deadline": w.deadline}
+    return text
+
+
+def _reminded(w: Wording, data: dict) -> str:
+    return _("%(duel)s : rappel, %(name)s n'a pas encore posté (tour %(turn)s). Date limite : %(deadline)s.") % {
+        "duel": w.duel, "name": w.names_awaited, "turn": data["turn"], "deadline": w.deadline}
+
+
+def _finished(w: Wording, data: dict) -> str:
+    winners = ", ".join(w.name(p) for p in w.a.people if p.team == data["winner_team"])
+    head = (_("%(duel)s : match nul.") % {"duel": w.duel} if data["is_draw"]
+            else _("%(duel)s : victoire de %(names)s !") % {"duel": w.duel, "names": winners})
+    return "\n".join([head, *(f"{w.plain(r['forum_name'])} : {_reward(r)}" for r in data["results"])])
+
+
+def _sanctioned(w: Wording, data: dict) -> str:
+    who = w.plain(data["participant"])
+    if data["kind"] == "absence":
+        text = _("%(duel)s : faute d'absence pour %(name)s (%(count)s/3).") % {
+            "duel": w.duel, "name": who, "count": data["absence_faults"]}
+    else:
+        text = _("%(duel)s : faute sanctionnée pour %(name)s.") % {"duel": w.duel, "name": who}
+    if data["pf_penalty"]:
+        text += " " + _("Pénalité : %(n)s PF.") % {"n": data["pf_penalty"]}
+    if data["disqualified"]:
+        text += " " + _("%(name)s est disqualifié(e).") % {"name": who}
+    return text
+
+
+SENTENCES = {
+    EventKind.DUEL_MATCHED: _matched, EventKind.DUEL_STARTED: _started, EventKind.POST_PUBLISHED: _posted,
+    EventKind.DECLARATION_PUBLISHED: _declared, EventKind.REMINDER: _reminded,
+    EventKind.DUEL_FINISHED: _finished, EventKind.SANCTION: _sanctioned,
+}
+
+
+def event_text(a: Announcement, *, name: Callable[[Person], str] | None = None,
+               plain: Callable[[str], str] = str) -> str:
+    """The event as one message in the active language. `name` writes a member (default: their forum
+    name through `plain`); `plain` writes a bare name (Discord: `discord_safe`)."""
+    wording = Wording(a=a, name=name or (lambda person: plain(person.forum_name)), plain=plain)
+    sentence = SENTENCES.get(a.event)
+    return sentence(wording, a.data) if sentence else wording.duel
 
 
 def _clip(text: str, limit: int) -> str:
@@ -124,8 +167,8 @@ def discord_body(a: Announcement, *, language: str = "fr") -> dict:
         return f"{plain} (<@{person.discord_id}>)" if person.participant_id in mentioned else plain
 
     with translation.override(language):
-        content = event_text(a, name=name)
-        description = event_text(a, name=lambda person: discord_safe(person.forum_name))
+        content = event_text(a, name=name, plain=discord_safe)
+        description = event_text(a, plain=discord_safe)
         embed = {"title": _clip(duel_title(a.duel), DISCORD_TITLE_LIMIT),
                  "description": _clip(description, DISCORD_DESCRIPTION_LIMIT),
                  "color": COLOURS.get(a.event, DEFAULT_COLOUR), "timestamp": a.occurred_at.isoformat(),
