@@ -121,6 +121,11 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
     latest = items[-1]  # the latest declaration, unfolded in the thread
     link = page.locator(f"#{latest.anchor} header a.on-forum")  # beside the declaration itself
     assert link.get_attribute("href") == Publication.objects.get(kind=latest.kind, object_id=latest.object_id).url
+    first_post = items[1]  # turn 1, folded: its content comes when the phase is opened
+    folded = page.locator("details.window:not([open])").first
+    folded.locator("summary").click()
+    link = page.locator(f"#{first_post.anchor} header a.on-forum")
+    assert link.get_attribute("href") == Publication.objects.get(kind="post", object_id=first_post.object_id).url
 
     # the live panel above the first message of the topic, Estrade's data as text
     Duellist.objects.filter(pk=a.duellist_id).update(forum_name="Bella<img src=x onerror=window.pwned=1>")
