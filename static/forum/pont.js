@@ -155,7 +155,7 @@
     openPanel(job.label);
     say("Aperçu exact du message qui sera posté depuis votre compte du forum :");
     var preview = el("pre", "estrade-pont-preview", (job.subject ? job.subject + "\n\n" : "") + job.message);
-    preview.style.cssText = "white-space:pre-wrap;max-height:40vh;overflow:auto;background:#f4efe2;padding:.5em";
+    preview.style.cssText = "white-space:pre-wrap;overflow-wrap:anywhere;max-height:40vh;overflow:auto;background:#f4efe2;padding:.5em";
     panel.appendChild(preview);
     var confirm = button("Publier sur le forum", "estrade-pont-confirm");
     var cancel = button("Annuler", "estrade-pont-cancel");
@@ -217,7 +217,7 @@
     if (todo.length) {
       panel.appendChild(el("p", "", "Message (le premier) :"));
       var preview = el("pre", "estrade-pont-preview", todo[0].message);
-      preview.style.cssText = "white-space:pre-wrap;max-height:20vh;overflow:auto;background:#f4efe2;padding:.5em";
+      preview.style.cssText = "white-space:pre-wrap;overflow-wrap:anywhere;max-height:20vh;overflow:auto;background:#f4efe2;padding:.5em";
       panel.appendChild(preview);
     }
     var failures = el("ul", "estrade-pont-failures");

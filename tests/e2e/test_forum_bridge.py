@@ -83,7 +83,7 @@ def confirm_on_forum(page):
     page.wait_for_selector("#estrade-pont[data-done]", timeout=15_000)
 
 
-def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, live_server):
+def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, live_server, screenshot):
     duel, referee, a, b = play_two_turns()
     pages = {
         referee.pk: member(referee, referee.username).new_page(),
@@ -96,6 +96,7 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
     page.wait_for_url(f"{forum.url}/post?f=7&mode=newtopic")  # the token left the address bar
     preview = page.locator("#estrade-pont .estrade-pont-preview").text_content()
     assert f"Duel n°{duel.pk}" in preview and "[img]" in preview
+    screenshot(page, "forum-bridge-new-topic")
     confirm_on_forum(page)
     topic = DuelTopic.objects.get(duel=duel)
 
@@ -138,7 +139,7 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
     assert page.evaluate("document.querySelector('#estrade-live').nextElementSibling.className") == "post"
 
 
-def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_tab(member, forum):
+def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_tab(member, forum, screenshot):
     staff = UserFactory(username="equipe", is_staff=True)
     for number in range(12):
         forum.members.add(DuellistFactory(user=None, forum_name=f"Sorcier{number:02d}").forum_name)
@@ -165,6 +166,7 @@ def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_ta
     assert recipients.count() == 13 - sent_before
     page.locator("#estrade-pont .estrade-pont-start").click()
     page.wait_for_selector("#estrade-pont[data-done]", timeout=30_000)
+    screenshot(page, "forum-bridge-pm-batch")
     assert page.locator("#estrade-pont [data-failed]").text_content() == "Fantome : Désolé mais cet utilisateur n'existe pas."
 
     assert sorted(pm.to for pm in forum.pms) == [f"Sorcier{n:02d}" for n in range(12)]  # nothing twice
