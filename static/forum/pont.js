@@ -234,7 +234,13 @@
       pause.textContent = paused ? "Reprendre" : "Pause";
       if (paused) say("En pause.");
     };
-    function waitWhilePaused() { return paused ? sleep(200).then(waitWhilePaused) : Promise.resolve(); }
+    function waitWhilePaused() {
+      // data-paused: nothing is under way any more (the message being sent when « Pause » was clicked is done)
+      if (!paused) { panel.removeAttribute("data-paused"); return Promise.resolve(); }
+      panel.setAttribute("data-paused", "1");
+      say("En pause.");
+      return sleep(200).then(waitWhilePaused);
+    }
     function report(item, ok, error) {
       return estrade("/forum/api/delivery/", { token: token, delivery: item.id, ok: ok, error: error || "" })
         .then(function (result) {

@@ -152,7 +152,7 @@ def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_ta
     page.locator("#estrade-pont .estrade-pont-start").click()
     page.wait_for_function("document.querySelectorAll('#estrade-pont [data-sent]').length >= 7", timeout=20_000)
     page.locator("#estrade-pont .estrade-pont-pause").click()
-    page.wait_for_timeout(1500)  # the message under way finishes; the next one waits
+    page.wait_for_selector("#estrade-pont[data-paused]")  # the message under way is done; the next one waits
     page.close()
     assert forum.floods >= 1
     sent_before = len(forum.pms)
