@@ -328,13 +328,15 @@
       }
       box = fresh;
     }
+    var timer = null;
     function load() {
       estrade("/forum/api/live/" + topicId + "/", null, C.timeoutMs || 3000).then(function (result) {
         if (result.ok) render(result.data);
+        else if (!box && timer) clearInterval(timer);  // not a duel's topic: ask no more
       }).catch(function () { /* Estrade away: the page stays exactly as it was */ });
     }
     load();
-    setInterval(function () { if (document.visibilityState === "visible") load(); }, C.refreshMs || 60000);
+    timer = setInterval(function () { if (document.visibilityState === "visible") load(); }, C.refreshMs || 60000);
   }
 
   // --- start ------------------------------------------------------------------------------------
