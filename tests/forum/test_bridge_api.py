@@ -172,6 +172,7 @@ def test_pont_js_is_a_loader_then_an_immutable_versioned_script(client):
     assert src.startswith("http://estrade.test/forum/pont.js?v=")
     full = client.get("/forum/pont.js?v=" + src.split("v=")[1])
     assert "immutable" in full["Cache-Control"] and b"ESTRADE_PONT" in full.content
+    assert b"window.EstradePontLive = function" in full.content  # the live panel comes with it
 
 
 def test_tokens_are_scoped_and_single_use(duel_with_turn):
