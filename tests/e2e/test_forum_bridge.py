@@ -119,6 +119,7 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
     page = pages[a.duellist.user_id]
     page.goto(f"/duels/{duel.pk}/")
     assert page.locator(".forum-items a.on-forum").count() == len(items)
+    screenshot(page, "forum-bridge-duel-page")
     latest = items[-1]  # the latest declaration, unfolded in the thread
     link = page.locator(f"#{latest.anchor} header a.on-forum")  # beside the declaration itself
     assert link.get_attribute("href") == Publication.objects.get(kind=latest.kind, object_id=latest.object_id).url

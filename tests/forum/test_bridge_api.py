@@ -57,7 +57,7 @@ def test_topic_then_every_item_in_order_with_the_audit_log(client, duel_with_tur
     first_post, second_post = (p.pk for p in duel.windows.get(turn=1, phase="action").posts.order_by("order"))
     client.force_login(referee)
     adjudication = client.get(reverse("duels:adjudicate", args=[duel.pk])).content.decode()
-    assert "Pas encore sur le forum" in adjudication and adjudication.count("Tour 1 : message de") == 2
+    assert "Pas encore sur le forum" in adjudication and adjudication.count("Tour 1, phase d&#x27;action : message de") == 2
     client.logout()
 
     # The post of B cannot go before the start signal and A's post.
