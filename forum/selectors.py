@@ -105,7 +105,8 @@ def duel_items(duel: Duel) -> list[ForumItem]:
         for post, stored in zip(view.posts, window.posts.all(), strict=True):
             items.append(ForumItem(
                 ItemKind.POST, post.id,
-                _("Tour %(turn)s : message de %(name)s") % {"turn": view.turn, "name": post.author},
+                _("Tour %(turn)s, %(phase)s : message de %(name)s") % {
+                    "turn": view.turn, "phase": view.phase_label, "name": post.author},
                 post.bbcode, users.get(stored.participant_id), f"message-{post.id}"))
         if view.declaration is not None:
             items.append(ForumItem(

@@ -20,6 +20,7 @@ from duels.models import Duel
 from forum import selectors
 from forum.models import PmBatch
 from forum.services import ForumError, batches, publishing
+from forum.views import script
 
 SCOPES = {"sujet": "topic", "depart": "start", "message": "post", "declaration": "declaration"}
 
@@ -76,6 +77,7 @@ def invitations(request):
         return redirect("forum:batch", pk=batch.pk)
     return render(request, "forum/invitations.html", {
         "enabled": selectors.is_enabled(), "pending": selectors.pending_invitation_members(),
+        "loader": script.loader_snippet(),
         "unfinished": [selectors.batch_summary(b) for b in selectors.unfinished_batches(PmBatch.Kind.INVITATION)],
     })
 

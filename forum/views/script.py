@@ -14,7 +14,8 @@ from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
-SCRIPT = settings.BASE_DIR / "static" / "forum" / "pont.js"
+# Served as one script: the live panel first (it only defines a function), then the bridge that calls it.
+SCRIPTS = [settings.BASE_DIR / "static" / "forum" / name for name in ("pont-live.js", "pont.js")]
 
 
 def config() -> dict:
@@ -25,13 +26,13 @@ def config() -> dict:
 
 
 @functools.lru_cache(maxsize=4)
-def _built(config_json: str, mtime: float) -> tuple[str, str]:
-    body = f"var ESTRADE_PONT = {config_json};\n" + SCRIPT.read_text(encoding="utf-8")
+def _built(config_json: str, mtimes: tuple[float, ...]) -> tuple[str, str]:
+    body = f"var ESTRADE_PONT = {config_json};\n" + "\n".join(path.read_text(encoding="utf-8") for path in SCRIPTS)
     return body, hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
 def built() -> tuple[str, str]:
-    return _built(json.dumps(config(), sort_keys=True), SCRIPT.stat().st_mtime)
+    return _built(json.dumps(config(), sort_keys=True), tuple(path.stat().st_mtime for path in SCRIPTS))
 
 
 def loader_snippet() -> str:

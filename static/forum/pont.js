@@ -3,8 +3,7 @@
 //  - `#estrade=TOKEN` in the address (put there by an Estrade page): a job to do (a topic to create, a
 //    post or declaration to publish, a batch of private messages), shown in a panel, done on confirmation
 //    by replaying the forum's own form with its hidden fields, and reported back to Estrade.
-//  - a topic linked to a duel: a live panel above the first message, refreshed every minute while the
-//    page is visible; if Estrade does not answer within 3 s the page stays as it was.
+//  - a topic linked to a duel: a live panel above the first message (pont-live.js, served with it).
 (function () {
   "use strict";
   var C = window.ESTRADE_PONT || {};
@@ -155,11 +154,32 @@
     openPanel(job.label);
     say("Aperçu exact du message qui sera posté depuis votre compte du forum :");
     var preview = el("pre", "estrade-pont-preview", (job.subject ? job.subject + "\n\n" : "") + job.message);
-    preview.style.cssText = "white-space:pre-wrap;max-height:40vh;overflow:auto;background:#f4efe2;padding:.5em";
+    preview.style.cssText = "white-space:pre-wrap;overflow-wrap:anywhere;max-height:40vh;overflow:auto;background:#f4efe2;padding:.5em";
     panel.appendChild(preview);
     var confirm = button("Publier sur le forum", "estrade-pont-confirm");
     var cancel = button("Annuler", "estrade-pont-cancel");
     cancel.onclick = function () { panel.remove(); };
+    var postedUrl = null;  // once the forum took the message, only the report may be tried again
+    function record() {
+      say("Message posté. Enregistrement sur Estrade…");
+      return estrade("/forum/api/report/", { token: token, url: postedUrl }).then(function (result) {
+        if (!result.ok) throw new Error(result.data.message || "Estrade a refusé le compte rendu.");
+        say("Publié sur le forum et noté sur Estrade.");
+        panel.setAttribute("data-done", "1");
+        var link = el("a", "estrade-pont-posted", "Voir le message");
+        link.href = postedUrl;
+        panel.appendChild(el("p")).appendChild(link);
+        backLink(result.data.back);
+      });
+    }
+    function failed(error) {
+      say(error.message || String(error), true);
+      if (postedUrl) {
+        confirm.textContent = "Réessayer l'enregistrement sur Estrade";
+        confirm.onclick = function () { confirm.disabled = true; record().catch(failed); };
+      }
+      confirm.disabled = cancel.disabled = false;
+    }
     confirm.onclick = function () {
       confirm.disabled = cancel.disabled = true;
       say("Envoi au forum…");
@@ -170,17 +190,9 @@
       }).then(function (answer) {
         if (answer.flood) throw new Error("Le forum refuse encore (anti-flood) : réessayez dans un moment.");
         if (!answer.url) throw new Error("Réponse du forum : " + (answer.error || "inconnue"));
-        say("Message posté. Enregistrement sur Estrade…");
-        return estrade("/forum/api/report/", { token: token, url: answer.url }).then(function (result) {
-          if (!result.ok) throw new Error(result.data.message || "Estrade a refusé le compte rendu.");
-          say("Publié sur le forum et noté sur Estrade.");
-          panel.setAttribute("data-done", "1");
-          var link = el("a", "estrade-pont-posted", "Voir le message");
-          link.href = answer.url;
-          panel.appendChild(el("p")).appendChild(link);
-          backLink(result.data.back);
-        });
-      }).catch(function (error) { say(error.message || String(error), true); });
+        postedUrl = answer.url;
+        return record();
+      }).catch(failed);
     };
   }
 
@@ -217,7 +229,7 @@
     if (todo.length) {
       panel.appendChild(el("p", "", "Message (le premier) :"));
       var preview = el("pre", "estrade-pont-preview", todo[0].message);
-      preview.style.cssText = "white-space:pre-wrap;max-height:20vh;overflow:auto;background:#f4efe2;padding:.5em";
+      preview.style.cssText = "white-space:pre-wrap;overflow-wrap:anywhere;max-height:20vh;overflow:auto;background:#f4efe2;padding:.5em";
       panel.appendChild(preview);
     }
     var failures = el("ul", "estrade-pont-failures");
@@ -234,7 +246,13 @@
       pause.textContent = paused ? "Reprendre" : "Pause";
       if (paused) say("En pause.");
     };
-    function waitWhilePaused() { return paused ? sleep(200).then(waitWhilePaused) : Promise.resolve(); }
+    function waitWhilePaused() {
+      // data-paused: nothing is under way any more (the message being sent when « Pause » was clicked is done)
+      if (!paused) { panel.removeAttribute("data-paused"); return Promise.resolve(); }
+      panel.setAttribute("data-paused", "1");
+      say("En pause.");
+      return sleep(200).then(waitWhilePaused);
+    }
     function report(item, ok, error) {
       return estrade("/forum/api/delivery/", { token: token, delivery: item.id, ok: ok, error: error || "" })
         .then(function (result) {
@@ -285,52 +303,6 @@
     };
   }
 
-  // --- the live duel in its topic ---------------------------------------------------------------
-  function livePanel(topicId) {
-    var box = null;
-    function render(data) {
-      var fresh = el("div", "estrade-live");
-      fresh.id = "estrade-live";
-      fresh.style.cssText = "border:1px solid #7a5b2e;border-radius:6px;padding:.5em;margin:.5em 0;background:#fffdf6;color:#222";
-      fresh.appendChild(el("strong", "", "Duel n°" + data.duel + " — tour " + data.turn + " — " + data.status));
-      if (data.stage_image && data.stage_image.indexOf(C.base) === 0) {
-        var img = el("img", "estrade-live-stage");
-        img.src = data.stage_image;
-        img.alt = "L'estrade";
-        img.style.cssText = "display:block;max-width:100%;margin:.3em 0";
-        fresh.appendChild(img);
-      }
-      var points = el("ul", "estrade-live-duellists");
-      data.duellists.forEach(function (d) {
-        points.appendChild(el("li", "", d.name + " : " + d.pf + "/" + d.pf_max + " PF, " + d.pm + "/" + d.pm_max + " PM" + (d.out ? " (hors combat)" : "")));
-      });
-      fresh.appendChild(points);
-      if (data.expected.length) {
-        fresh.appendChild(el("p", "estrade-live-turn", "À jouer : " + data.expected.map(function (e) {
-          return e.name + " (avant le " + e.until + ")";
-        }).join(", ")));
-      }
-      if (data.url && data.url.indexOf(C.base) === 0) {
-        var play = el("a", "estrade-live-play", "Jouer sur Estrade");
-        play.href = data.url;
-        fresh.appendChild(play);
-      }
-      if (box) { box.replaceWith(fresh); } else {
-        var first = document.querySelector(C.firstPost || ".post, .postbody, .post-container");
-        if (!first) return;
-        first.parentNode.insertBefore(fresh, first);
-      }
-      box = fresh;
-    }
-    function load() {
-      estrade("/forum/api/live/" + topicId + "/", null, C.timeoutMs || 3000).then(function (result) {
-        if (result.ok) render(result.data);
-      }).catch(function () { /* Estrade away: the page stays exactly as it was */ });
-    }
-    load();
-    setInterval(function () { if (document.visibilityState === "visible") load(); }, C.refreshMs || 60000);
-  }
-
   // --- start ------------------------------------------------------------------------------------
   function start() {
     var match = /(?:^#|&)estrade=([^&]+)/.exec(location.hash);
@@ -346,7 +318,7 @@
       return;
     }
     var topic = /^\/t(\d+)(p\d+)?-/.exec(location.pathname);
-    if (topic) livePanel(topic[1]);
+    if (topic && window.EstradePontLive) window.EstradePontLive(topic[1], { C: C, el: el, estrade: estrade });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
   window.addEventListener("hashchange", function () { if (/estrade=/.test(location.hash)) start(); });

@@ -83,7 +83,7 @@ def confirm_on_forum(page):
     page.wait_for_selector("#estrade-pont[data-done]", timeout=15_000)
 
 
-def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, live_server):
+def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, live_server, screenshot):
     duel, referee, a, b = play_two_turns()
     pages = {
         referee.pk: member(referee, referee.username).new_page(),
@@ -96,6 +96,7 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
     page.wait_for_url(f"{forum.url}/post?f=7&mode=newtopic")  # the token left the address bar
     preview = page.locator("#estrade-pont .estrade-pont-preview").text_content()
     assert f"Duel n°{duel.pk}" in preview and "[img]" in preview
+    screenshot(page, "forum-bridge-new-topic")
     confirm_on_forum(page)
     topic = DuelTopic.objects.get(duel=duel)
 
@@ -118,9 +119,15 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
     page = pages[a.duellist.user_id]
     page.goto(f"/duels/{duel.pk}/")
     assert page.locator(".forum-items a.on-forum").count() == len(items)
+    screenshot(page, "forum-bridge-duel-page")
     latest = items[-1]  # the latest declaration, unfolded in the thread
     link = page.locator(f"#{latest.anchor} header a.on-forum")  # beside the declaration itself
     assert link.get_attribute("href") == Publication.objects.get(kind=latest.kind, object_id=latest.object_id).url
+    first_post = items[1]  # turn 1, folded: its content comes when the phase is opened
+    folded = page.locator("details.window:not([open])").first
+    folded.locator("summary").click()
+    link = page.locator(f"#{first_post.anchor} header a.on-forum")
+    assert link.get_attribute("href") == Publication.objects.get(kind="post", object_id=first_post.object_id).url
 
     # the live panel above the first message of the topic, Estrade's data as text
     Duellist.objects.filter(pk=a.duellist_id).update(forum_name="Bella<img src=x onerror=window.pwned=1>")
@@ -133,7 +140,7 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
     assert page.evaluate("document.querySelector('#estrade-live').nextElementSibling.className") == "post"
 
 
-def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_tab(member, forum):
+def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_tab(member, forum, screenshot):
     staff = UserFactory(username="equipe", is_staff=True)
     for number in range(12):
         forum.members.add(DuellistFactory(user=None, forum_name=f"Sorcier{number:02d}").forum_name)
@@ -146,7 +153,7 @@ def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_ta
     page.locator("#estrade-pont .estrade-pont-start").click()
     page.wait_for_function("document.querySelectorAll('#estrade-pont [data-sent]').length >= 7", timeout=20_000)
     page.locator("#estrade-pont .estrade-pont-pause").click()
-    page.wait_for_timeout(1500)  # the message under way finishes; the next one waits
+    page.wait_for_selector("#estrade-pont[data-paused]")  # the message under way is done; the next one waits
     page.close()
     assert forum.floods >= 1
     sent_before = len(forum.pms)
@@ -160,6 +167,7 @@ def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_ta
     assert recipients.count() == 13 - sent_before
     page.locator("#estrade-pont .estrade-pont-start").click()
     page.wait_for_selector("#estrade-pont[data-done]", timeout=30_000)
+    screenshot(page, "forum-bridge-pm-batch")
     assert page.locator("#estrade-pont [data-failed]").text_content() == "Fantome : Désolé mais cet utilisateur n'existe pas."
 
     assert sorted(pm.to for pm in forum.pms) == [f"Sorcier{n:02d}" for n in range(12)]  # nothing twice

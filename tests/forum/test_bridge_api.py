@@ -57,7 +57,7 @@ def test_topic_then_every_item_in_order_with_the_audit_log(client, duel_with_tur
     first_post, second_post = (p.pk for p in duel.windows.get(turn=1, phase="action").posts.order_by("order"))
     client.force_login(referee)
     adjudication = client.get(reverse("duels:adjudicate", args=[duel.pk])).content.decode()
-    assert "Pas encore sur le forum" in adjudication and adjudication.count("Tour 1 : message de") == 2
+    assert "Pas encore sur le forum" in adjudication and adjudication.count("Tour 1, phase d&#x27;action : message de") == 2
     client.logout()
 
     # The post of B cannot go before the start signal and A's post.
@@ -172,6 +172,7 @@ def test_pont_js_is_a_loader_then_an_immutable_versioned_script(client):
     assert src.startswith("http://estrade.test/forum/pont.js?v=")
     full = client.get("/forum/pont.js?v=" + src.split("v=")[1])
     assert "immutable" in full["Cache-Control"] and b"ESTRADE_PONT" in full.content
+    assert b"window.EstradePontLive = function" in full.content  # the live panel comes with it
 
 
 def test_tokens_are_scoped_and_single_use(duel_with_turn):
