@@ -215,6 +215,13 @@ CELERY_BEAT_SCHEDULE = {
 # Longest RP text a post may carry (characters); longer ones are refused with a French message.
 RP_TEXT_MAX_LENGTH = int(os.environ.get("RP_TEXT_MAX_LENGTH", "20000"))
 
+# --- Bad input that costs nothing (hardening) ---
+# Refused posts per duellist: past POST_REFUSALS_LIMIT in POST_REFUSALS_SECONDS, the next are refused at once
+# (duels/services/post_refusals.py).
+POST_REFUSALS_LIMIT = int(os.environ.get("POST_REFUSALS_LIMIT", "40"))
+POST_REFUSALS_SECONDS = int(os.environ.get("POST_REFUSALS_SECONDS", "600"))
+# --- end hardening ---
+
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "estrade@localhost")
 
