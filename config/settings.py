@@ -215,13 +215,6 @@ CELERY_BEAT_SCHEDULE = {
 # Longest RP text a post may carry (characters); longer ones are refused with a French message.
 RP_TEXT_MAX_LENGTH = int(os.environ.get("RP_TEXT_MAX_LENGTH", "20000"))
 
-# --- Bad input that costs nothing (hardening) ---
-# Refused posts per duellist: past POST_REFUSALS_LIMIT in POST_REFUSALS_SECONDS, the next are refused at once
-# (duels/services/post_refusals.py).
-POST_REFUSALS_LIMIT = int(os.environ.get("POST_REFUSALS_LIMIT", "40"))
-POST_REFUSALS_SECONDS = int(os.environ.get("POST_REFUSALS_SECONDS", "600"))
-# --- end hardening ---
-
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "estrade@localhost")
 
@@ -259,6 +252,18 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+
+# --- Bad input that costs nothing (hardening) ---
+# Refused posts per duellist: past POST_REFUSALS_LIMIT in POST_REFUSALS_SECONDS, the next are refused at once
+# (duels/services/post_refusals.py).
+POST_REFUSALS_LIMIT = int(os.environ.get("POST_REFUSALS_LIMIT", "40"))
+POST_REFUSALS_SECONDS = int(os.environ.get("POST_REFUSALS_SECONDS", "600"))
+# The API's JSON: DRF's parser with a bounded nesting depth (common/parsers.py); form and multipart as DRF's.
+API_JSON_MAX_DEPTH = int(os.environ.get("API_JSON_MAX_DEPTH", "32"))
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
+    "common.parsers.BoundedJSONParser", "rest_framework.parsers.FormParser", "rest_framework.parsers.MultiPartParser",
+]
+# --- end hardening ---
 
 # Security: strict when DEBUG is off (production behind HTTPS).
 SESSION_COOKIE_SECURE = not DEBUG
