@@ -19,6 +19,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
 from accounts.models import Notification, User
+from common.links import absolute_link
 
 logger = logging.getLogger(__name__)
 
@@ -130,7 +131,7 @@ def _email(notification: Notification) -> None:
     """In the recipient's language (their profile's choice), whatever the language of the request."""
     with translation.override(getattr(notification.user, "language", None) or "fr"):
         subject = _("[Estrade] %(kind)s") % {"kind": notification.get_kind_display()}
-        body = notification.text + (f"\n\n{notification.url}" if notification.url else "")
+        body = notification.text + (f"\n\n{absolute_link(notification.url)}" if notification.url else "")
     send_mail(subject=subject, message=body, from_email=None, recipient_list=[notification.user.email],
               fail_silently=True)
 

@@ -2,6 +2,7 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
@@ -15,6 +16,7 @@ from accounts.forms import ChoosePasswordForm, ProfileForm, SignupRequestForm
 from accounts.models import Duellist, Invitation, Notification
 from accounts.services.invitations import InvitationError, invitation_accept, invitation_check
 from accounts.services.membership import email_preferences, profile_update, signup_request_create
+from common.links import site_domain, site_url
 
 
 @never_cache
@@ -77,3 +79,13 @@ def profile_view(request):
     duellist = Duellist.objects.filter(user=user).prefetch_related("magic_types").first()
     forum_link = settings.FORUM_PROFILE_URL.format(forum_id=duellist.forum_id) if duellist and settings.FORUM_PROFILE_URL else ""
     return render(request, "accounts/profile.html", {"form": form, "duellist": duellist, "forum_link": forum_link})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, but the e-mailed link starts with SITE_URL: the Host header of the request that asked
+    for it (anyone may send one) never reaches the e-mail."""
+
+    def form_valid(self, form):
+        self.domain_override = site_domain()
+        self.extra_email_context = {"site_url": site_url()}
+        return super().form_valid(form)
