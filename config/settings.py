@@ -263,6 +263,8 @@ API_JSON_MAX_DEPTH = int(os.environ.get("API_JSON_MAX_DEPTH", "32"))
 REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
     "common.parsers.BoundedJSONParser", "rest_framework.parsers.FormParser", "rest_framework.parsers.MultiPartParser",
 ]
+# Sign-up requests stored per client address (login_protection.client_ip) and hour; past it, a French refusal.
+SIGNUP_REQUESTS_PER_HOUR = int(os.environ.get("SIGNUP_REQUESTS_PER_HOUR", "5"))
 # --- end hardening ---
 
 # Security: strict when DEBUG is off (production behind HTTPS).

@@ -13,9 +13,15 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 
 from accounts.forms import ChoosePasswordForm, ProfileForm, SignupRequestForm
+from accounts.login_protection import client_ip
 from accounts.models import Duellist, Invitation, Notification
 from accounts.services.invitations import InvitationError, invitation_accept, invitation_check
-from accounts.services.membership import email_preferences, profile_update, signup_request_create
+from accounts.services.membership import (
+    email_preferences,
+    profile_update,
+    signup_request_create,
+    signup_request_over_limit,
+)
 from common.links import site_domain, site_url
 
 
@@ -50,6 +56,9 @@ def invitation_accept_view(request, token: str):
 def signup_request_view(request):
     form = SignupRequestForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if signup_request_over_limit(client_ip(request)):
+            form.add_error(None, _("Trop de demandes d'inscription depuis votre adresse : réessayez dans une heure."))
+            return render(request, "accounts/signup_request.html", {"form": form}, status=429)
         signup_request_create(**form.cleaned_data)
         return render(request, "accounts/signup_request_sent.html", {"forum_name": form.cleaned_data["forum_name"]})
     return render(request, "accounts/signup_request.html", {"form": form})
