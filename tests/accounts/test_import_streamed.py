@@ -43,7 +43,7 @@ def test_a_path_an_upload_and_a_text_file_import_the_same(tmp_path):
 
 def test_thousands_of_rows_take_a_few_queries_a_chunk(django_assert_max_num_queries):
     count = 3 * CHUNK_ROWS
-    with django_assert_max_num_queries(80):  # a row at a time took six or more a row (18,000 here)
+    with django_assert_max_num_queries(80):  # writing a row at a time takes six or more a row
         report = forum_members_import(io.StringIO(HEADER + rows(count)))
     assert report.created == count and Duellist.objects.count() == count
     assert Duellist.magic_types.through.objects.count() == 2 * count
@@ -91,4 +91,4 @@ def test_memory_does_not_hold_the_file(tmp_path):
     finally:
         tracemalloc.stop()
     assert report.created == 10_000
-    assert peak < 10 * path.stat().st_size, peak  # the rows as dicts, read at once, took over 30 times
+    assert peak < 10 * path.stat().st_size, peak  # the rows as dicts, all at once, take over 30 times

@@ -1,7 +1,7 @@
 """Crafted BBCode costs what ordinary BBCode of the same length costs: the word count, the forum copy's
-safety pass and the site's rendering scan the text in linear time ("[url=" * 4000 used to backtrack
-for most of a second), their results on ordinary BBCode are the ones of the regular expressions they
-replace, and a duellist sending refused posts is stopped early."""
+safety pass and the site's rendering scan the text in linear time (a backtracking expression spends
+most of a second on "[url=" * 4000), and their results are the ones of the regular expressions they
+replace."""
 import re
 import time
 
@@ -54,7 +54,7 @@ def test_crafted_bbcode_costs_at_most_twenty_times_ordinary_bbcode_of_its_length
 @pytest.mark.parametrize("name", ["rp_word_count", "bbcode_safe", "forum_copy"])
 @pytest.mark.parametrize("crafted", ["[a=" * 66660, "[url=" * 40000, "[url]" * 40000], ids=lambda text: text[:6])
 def test_ten_times_longer_still_costs_at_most_twenty_times_ordinary_bbcode(name, crafted):
-    """Ten times the issue's inputs (beyond what a post may hold, the exports have no such cap): the
+    """Ten times those inputs (beyond what a post may hold, the exports have no such cap): the
     same bound, where a quadratic scan would cost a hundred times more than at the first length."""
     function = FUNCTIONS[name]
     floor = best_of(function, ordinary_of_length(len(crafted)), runs=2)
