@@ -26,12 +26,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from django.db import DEFAULT_DB_ALIAS, IntegrityError, connections, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Duellist
-from accounts.services.members import SCALAR_FIELDS, ForumMemberData, forum_member_upsert
+from accounts.services.members import ForumMemberData, forum_member_upsert
+from accounts.services.members_bulk import members_bulk_upsert
 from spells.models import MagicType
 
 REQUIRED_COLUMNS = ("forum_id", "forum_name", "joined_on", "post_count", "homework_year")
@@ -278,7 +279,7 @@ def _write_chunk(chunk, report: ImportReport, type_ids: dict[str, int], seen_ids
     members = [data for _line, data in chunk]
     try:
         with transaction.atomic():
-            counts = _bulk_upsert(members, type_ids)
+            counts = members_bulk_upsert(members, type_ids)
     except IntegrityError:  # names passed from member to member within the chunk: one at a time, in order
         counts = {"created": 0, "updated": 0, "unchanged": 0}
         try:
@@ -291,78 +292,3 @@ def _write_chunk(chunk, report: ImportReport, type_ids: dict[str, int], seen_ids
     report.created += counts["created"]
     report.updated += counts["updated"]
     report.unchanged += counts["unchanged"]
-
-
-def _bulk_upsert(members: list[ForumMemberData], type_ids: dict[str, int]) -> dict[str, int]:
-    Link = Duellist.magic_types.through
-    existing = {d.forum_id: d for d in Duellist.objects.filter(forum_id__in=[m.forum_id for m in members])}
-    current_types: dict[int, set[str]] = {}
-    for duellist_id, slug in Link.objects.filter(duellist_id__in=[d.pk for d in existing.values()]).values_list(
-            "duellist_id", "magictype__slug"):
-        current_types.setdefault(duellist_id, set()).add(slug)
-    created, updated, retyped, unchanged = [], [], [], 0
-    for data in members:
-        duellist = existing.get(data.forum_id)
-        if duellist is None:
-            duellist = Duellist(forum_id=data.forum_id, **{f: getattr(data, f) for f in SCALAR_FIELDS})
-            created.append((duellist, data))
-            continue
-        same_fields = all(getattr(duellist, f) == getattr(data, f) for f in SCALAR_FIELDS)
-        same_types = current_types.get(duellist.pk, set()) == set(data.magic_type_slugs)
-        if same_fields and same_types:
-            unchanged += 1
-            continue
-        for f in SCALAR_FIELDS:
-            setattr(duellist, f, getattr(data, f))
-        updated.append(duellist)
-        if not same_types:
-            retyped.append((duellist, data))
-    if updated:
-        _update_rows(updated)
-    if created:
-        _insert_rows(Duellist, [duellist for duellist, _data in created])
-        ids = dict(Duellist.objects.filter(forum_id__in=[d.forum_id for d, _data in created])
-                   .values_list("forum_id", "pk"))
-        for duellist, _data in created:
-            duellist.pk = ids[duellist.forum_id]
-    if retyped:
-        Link.objects.filter(duellist_id__in=[d.pk for d, _data in retyped]).delete()
-    _insert_links([(d.pk, type_ids[slug]) for d, data in created + retyped for slug in data.magic_type_slugs])
-    return {"created": len(created), "updated": len(updated), "unchanged": unchanged}
-
-
-# Rows are written with executemany: Django's bulk_update builds a CASE per column, quadratic in the
-# batch (minutes for 50,000 rows), and bulk_create compiles its SQL per batch of 111 rows on SQLite.
-def _insert_rows(model, objects: list) -> None:
-    """INSERT every object (all concrete fields but the primary key, defaults included), at once."""
-    db = connections[DEFAULT_DB_ALIAS]
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    quote = db.ops.quote_name
-    sql = (f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-           f"VALUES ({', '.join(['%s'] * len(fields))})")
-    params = [[f.get_db_prep_save(f.pre_save(obj, add=True), db) for f in fields] for obj in objects]
-    with db.cursor() as cursor:
-        cursor.executemany(sql, params)
-
-
-def _insert_links(pairs: list[tuple[int, int]]) -> None:
-    """The (duellist id, magic type id) rows of the members' magic types, at once."""
-    if not pairs:
-        return
-    db, link = connections[DEFAULT_DB_ALIAS], Duellist.magic_types.through._meta
-    quote = db.ops.quote_name
-    columns = ", ".join(quote(link.get_field(name).column) for name in ("duellist", "magictype"))
-    with db.cursor() as cursor:
-        cursor.executemany(f"INSERT INTO {quote(link.db_table)} ({columns}) VALUES (%s, %s)", pairs)
-
-
-def _update_rows(duellists: list[Duellist]) -> None:
-    """One UPDATE of the synced columns by primary key, for every row at once."""
-    db, meta = connections[DEFAULT_DB_ALIAS], Duellist._meta
-    fields = [meta.get_field(name) for name in SCALAR_FIELDS]
-    quote = db.ops.quote_name
-    assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
-    params = [[f.get_db_prep_save(getattr(d, f.attname), db) for f in fields] + [d.pk] for d in duellists]
-    with db.cursor() as cursor:
-        cursor.executemany(sql, params)
