@@ -218,6 +218,7 @@ def forum_members_import(source, *, name: str | None = None, today: dt.date | No
     today = today or timezone.localdate()
     report = ImportReport()
     type_ids = dict(MagicType.objects.values_list("slug", "pk"))
+    known_types = set(type_ids)
     seen_ids: dict[int, int] = {}
     seen_names: dict[str, int] = {}
     reader = _reader(_text_lines(source, name), name)
@@ -227,7 +228,7 @@ def forum_members_import(source, *, name: str | None = None, today: dt.date | No
             try:
                 for row in reader:
                     line = reader.line_num
-                    data = _checked_row(row, line, report, today, set(type_ids), seen_ids, seen_names)
+                    data = _checked_row(row, line, report, today, known_types, seen_ids, seen_names)
                     if data is not None:
                         chunk.append((line, data))
                     if len(chunk) >= CHUNK_ROWS:

@@ -49,6 +49,13 @@ def bbcode_text(value) -> str:
 
 
 def post(*, author: str, rp_text: str, action: str) -> str:
+    return _post(author, rp_text, action)
+
+
+@functools.lru_cache(maxsize=256)
+def _post(author: str, rp_text: str, action: str) -> str:
+    """A post's forum copy, made once per process: posts never change (the safety pass is linear, but
+    20,000 characters of tags still take milliseconds on every page showing the copy)."""
     parts = []
     if rp_text.strip():
         parts.append(rp_text.strip())

@@ -34,7 +34,7 @@ def uncached_html(text: str) -> str:
 FUNCTIONS = {
     "rp_word_count": rp_word_count,
     "bbcode_safe": bbcode.bbcode_safe,
-    "forum_copy": lambda text: bbcode.post(author="Luna", rp_text=text, action="Sort : Repulso"),
+    "forum_copy": lambda text: bbcode._post.__wrapped__("Luna", text, "Sort : Repulso"),  # without the cache
     "rp_html": uncached_html,
 }
 
@@ -47,8 +47,10 @@ def ordinary_of_length(length: int) -> str:
 @pytest.mark.parametrize("crafted", CRAFTED, ids=lambda text: text[:6])
 def test_crafted_bbcode_costs_at_most_twenty_times_ordinary_bbcode_of_its_length(name, crafted):
     function = FUNCTIONS[name]
-    floor = max(best_of(function, ordinary_of_length(len(crafted))), 0.5e-3)  # half a millisecond at least
-    assert best_of(function, crafted) <= 20 * floor, name
+    # best of five, and a floor of 2 ms at least: a shared machine's hiccups are not a regression (a
+    # backtracking scan costs hundreds of milliseconds here)
+    floor = max(best_of(function, ordinary_of_length(len(crafted)), runs=5), 2e-3)
+    assert best_of(function, crafted, runs=5) <= 20 * floor, name
 
 
 @pytest.mark.parametrize("name", ["rp_word_count", "bbcode_safe", "forum_copy"])
@@ -97,7 +99,10 @@ def test_results_are_those_of_the_regular_expressions(text):
     assert bbcode.bbcode_safe(text) == old_bbcode_safe(text)
 
 
-def test_the_site_rendering_is_kept_per_text():
+def test_the_site_rendering_and_the_forum_copy_are_kept_per_text():
     text = "Elle [b]ose[/b] [url=https://forum.example]ici[/url]" + "[b]" * 3000
     assert bbcode.rp_html(text) == uncached_html(text)
     assert bbcode.rp_html(text) is bbcode.rp_html(text)
+    copy = bbcode.post(author="Luna", rp_text=text, action="Rien")
+    assert copy == bbcode.bbcode_safe(text + "\n\n[b]Rien[/b]")
+    assert bbcode.post(author="Luna", rp_text=text, action="Rien") is copy
