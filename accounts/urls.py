@@ -12,7 +12,7 @@ urlpatterns = [
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("mot-de-passe/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("mot-de-passe/fait/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
-    path("mot-de-passe/oubli/", auth_views.PasswordResetView.as_view(form_class=PasswordResetForm),
+    path("mot-de-passe/oubli/", account.PasswordResetView.as_view(form_class=PasswordResetForm),
          name="password_reset"),
     path("mot-de-passe/oubli/envoye/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(

@@ -290,6 +290,20 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# --- Bad input that costs nothing (hardening) ---
+# Refused posts per duellist: past POST_REFUSALS_LIMIT in POST_REFUSALS_SECONDS, the next are refused at once
+# (duels/services/post_refusals.py).
+POST_REFUSALS_LIMIT = int(os.environ.get("POST_REFUSALS_LIMIT", "40"))
+POST_REFUSALS_SECONDS = int(os.environ.get("POST_REFUSALS_SECONDS", "600"))
+# The API's JSON: DRF's parser with a bounded nesting depth (common/parsers.py); form and multipart as DRF's.
+API_JSON_MAX_DEPTH = int(os.environ.get("API_JSON_MAX_DEPTH", "32"))
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
+    "common.parsers.BoundedJSONParser", "rest_framework.parsers.FormParser", "rest_framework.parsers.MultiPartParser",
+]
+# Sign-up requests stored per client address (login_protection.client_ip) and hour; past it, a French refusal.
+SIGNUP_REQUESTS_PER_HOUR = int(os.environ.get("SIGNUP_REQUESTS_PER_HOUR", "5"))
+# --- end hardening ---
+
 # Security: strict when DEBUG is off (production behind HTTPS).
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG

@@ -29,3 +29,15 @@ def _french_between_tests():
     translation.activate("fr")
     yield
     translation.activate("fr")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_process_cache():
+    """Counters kept in the in-process cache (refused posts, sign-up requests) start at zero in every
+    test: rolled-back tests reuse primary keys and addresses. Never a shared Redis (a broker may live
+    there)."""
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    if isinstance(caches["default"], LocMemCache):
+        caches["default"].clear()

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import EmailPreference, Notification, User
 from common.after_commit import enqueue_after_commit
+from common.links import absolute_link
 from webhooks.digest_rules import digest_covers
 
 logger = logging.getLogger(__name__)
@@ -126,5 +127,5 @@ def _notice_email(notification: Notification) -> bool:
         return False
     with translation.override(getattr(notification.user, "language", None) or "fr"):
         subject = _("[Estrade] %(kind)s") % {"kind": notification.get_kind_display()}
-        body = notification.text + (f"\n\n{notification.url}" if notification.url else "")
+        body = notification.text + (f"\n\n{absolute_link(notification.url)}" if notification.url else "")
     return email_send(subject=subject, body=body, user=notification.user, kind=notification.kind)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
@@ -19,7 +20,15 @@ from accounts.services.invitations import (
 )
 from audit.models import AuditAction
 from audit.services import audit_record
+from common import rate_limits
 from common.after_commit import after_commit
+
+
+def signup_request_over_limit(address: str | None) -> bool:
+    """Count one sign-up request from `address` (the client's IP): True past SIGNUP_REQUESTS_PER_HOUR in
+    the hour, when the request must not be stored. Counted before storing, atomically (Redis INCR), so
+    concurrent requests cannot slip past the limit."""
+    return rate_limits.hit("signup-requests", address or "unknown", 3600) > settings.SIGNUP_REQUESTS_PER_HOUR
 
 
 @transaction.atomic

@@ -2,6 +2,7 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
@@ -12,9 +13,16 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 
 from accounts.forms import ChoosePasswordForm, ProfileForm, SignupRequestForm
+from accounts.login_protection import client_ip
 from accounts.models import Duellist, Invitation, Notification
 from accounts.services.invitations import InvitationError, invitation_accept, invitation_check
-from accounts.services.membership import email_preferences, profile_update, signup_request_create
+from accounts.services.membership import (
+    email_preferences,
+    profile_update,
+    signup_request_create,
+    signup_request_over_limit,
+)
+from common.links import site_domain, site_url
 from webhooks.services.members import PING_FIELDS, member_pings_set
 
 
@@ -49,6 +57,9 @@ def invitation_accept_view(request, token: str):
 def signup_request_view(request):
     form = SignupRequestForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if signup_request_over_limit(client_ip(request)):
+            form.add_error(None, _("Trop de demandes d'inscription depuis votre adresse : réessayez dans une heure."))
+            return render(request, "accounts/signup_request.html", {"form": form}, status=429)
         signup_request_create(**form.cleaned_data)
         return render(request, "accounts/signup_request_sent.html", {"forum_name": form.cleaned_data["forum_name"]})
     return render(request, "accounts/signup_request.html", {"form": form})
@@ -79,3 +90,13 @@ def profile_view(request):
     duellist = Duellist.objects.filter(user=user).prefetch_related("magic_types").first()
     forum_link = settings.FORUM_PROFILE_URL.format(forum_id=duellist.forum_id) if duellist and settings.FORUM_PROFILE_URL else ""
     return render(request, "accounts/profile.html", {"form": form, "duellist": duellist, "forum_link": forum_link})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, but the e-mailed link starts with SITE_URL: the Host header of the request that asked
+    for it (anyone may send one) never reaches the e-mail."""
+
+    def form_valid(self, form):
+        self.domain_override = site_domain()
+        self.extra_email_context = {"site_url": site_url()}
+        return super().form_valid(form)

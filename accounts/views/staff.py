@@ -10,10 +10,12 @@ from accounts.forms import SignupDecisionForm
 from accounts.models import REFEREE_GROUP, Duellist, SignupRequest, User
 from accounts.services.invitations import InvitationError, invitation_pm_bbcode
 from accounts.services.membership import referee_role_set, signup_request_decide
+from common.links import site_url
 
 
 def site_base(request) -> str:
-    return request.build_absolute_uri("/").rstrip("/")
+    """Links given to members (e-mailed, pasted in a PM) start with SITE_URL, not the request's host."""
+    return site_url()
 
 
 @staff_member_required

@@ -8,9 +8,13 @@ import re
 
 from django.utils.translation import gettext as _
 
-# Tags whose value or content is a URL on the forums' BBCode ([url=…], [url]…[/url], [img]…[/img], …).
-_URL_TAG = re.compile(r"\[(url|img|iurl|email|video|flash|iframe|embed)(?:=([^\]]*))?\](.*?)\[/\1\]", re.I | re.S)
-_OPENING_URL_TAG = re.compile(r"\[(url|img|iurl|video|flash|iframe|embed)=([^\]]*)\]", re.I)
+from duels.export import bbcode_scan
+
+# Tags whose value or content is a URL on the forums' BBCode ([url=…], [url]…[/url], [img]…[/img], …),
+# found by bbcode_scan in linear time (a regular expression backtracks on "[url=" * 4000).
+URL_TAGS = ("url", "img", "iurl", "email", "video", "flash", "iframe", "embed")
+URL_OPENING_TAGS = ("url", "img", "iurl", "video", "flash", "iframe", "embed")
+EMBEDDING_TAGS = ("img", "video", "flash", "iframe", "embed")
 _SAFE_URL = re.compile(r"(https?://|mailto:|/(?!/)|#)", re.I)
 _SCRIPT_SCHEME = re.compile(r"\b((?:java|vb|live)script)(\s*):", re.I)
 
@@ -27,15 +31,15 @@ def bbcode_safe(text: str) -> str:
     tag whose address is not http(s)/mailto/relative keeps only its text, and any remaining
     `javascript:`-like scheme is broken ("javascript :"), so no link of the export runs script."""
 
-    def tag(match: re.Match) -> str:
-        name, value, content = match.group(1).lower(), match.group(2), match.group(3)
-        url = value if value is not None else content
+    def pair(found: bbcode_scan.Pair) -> str:
+        url = found.value if found.value is not None else found.content
         if _url_is_safe(url):
-            return match.group(0)
-        return "" if name in ("img", "video", "flash", "iframe", "embed") and value is None else content
+            return text[found.start:found.end]
+        return "" if found.name.lower() in EMBEDDING_TAGS and found.value is None else found.content
 
-    text = _URL_TAG.sub(tag, text)
-    text = _OPENING_URL_TAG.sub(lambda m: m.group(0) if _url_is_safe(m.group(2)) else "", text)
+    text = bbcode_scan.replace_pairs(text, URL_TAGS, pair)
+    text = bbcode_scan.replace_openings(
+        text, URL_OPENING_TAGS, lambda tag: text[tag.start:tag.end] if _url_is_safe(tag.value) else "")
     return _SCRIPT_SCHEME.sub(r"\1 :", text)
 
 
@@ -45,6 +49,13 @@ def bbcode_text(value) -> str:
 
 
 def post(*, author: str, rp_text: str, action: str) -> str:
+    return _post(author, rp_text, action)
+
+
+@functools.lru_cache(maxsize=256)
+def _post(author: str, rp_text: str, action: str) -> str:
+    """A post's forum copy, made once per process: posts never change (the safety pass is linear, but
+    20,000 characters of tags still take milliseconds on every page showing the copy)."""
     parts = []
     if rp_text.strip():
         parts.append(rp_text.strip())
@@ -124,4 +135,11 @@ def _parser():
 def rp_html(text: str) -> str:
     """The RP text as HTML (escaped, the allowed tags rendered, line breaks kept). Mark it safe in the
     template filter only: everything else was escaped by the parser."""
-    return _parser().format(text or "")
+    return _rp_html(text or "")
+
+
+@functools.lru_cache(maxsize=256)
+def _rp_html(text: str) -> str:
+    """Posts never change: a text is rendered once per process (the parser is linear, but a text of
+    20,000 characters of tags takes tens of milliseconds), not on every load of the pages showing it."""
+    return _parser().format(text)

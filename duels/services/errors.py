@@ -47,6 +47,7 @@ MESSAGES = {
     "deadline-passed": _("Le délai pour poster dans cette phase est dépassé (%(deadline)s)."),
     "rp-too-short": _("Le texte RP doit compter au moins %(min)d mots hors bloc d'action (il en a %(count)d)."),
     "rp-too-long": _("Le texte RP est trop long : %(count)d caractères, au plus %(max)d."),
+    "too-many-refusals": _("Trop de messages refusés d'affilée : attendez quelques minutes avant de poster à nouveau."),
     "roll-in-post": _("Les dés sont lancés par le serveur : un message ne contient jamais de résultat de dé."),
     # --- registration ---
     "not-eligible": _("Inscription impossible : %(reasons)s"),

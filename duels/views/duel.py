@@ -23,8 +23,9 @@ from duels.pages.identity import duel_identity
 from duels.selectors import spectators
 from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, milestones, post_submit
 from duels.services.common import is_duel_referee
+from duels.services.journal import journal_reader
+from duels.services.post_refusals import count_refusal, too_many_refusals
 from duels.services.posting import MIN_RP_WORDS
-from duels.templatetags.audit_journal import may_read_journal
 from duels.views.common import POLL_SECONDS, blank_form_html, refused
 from duels.views.public import follow_context
 from spells.models import MagicType
@@ -192,7 +193,7 @@ def journal(request, pk: int):
     duel = _duel(pk)
     me = selectors.participant_for(duel, request.user)
     context = {"duel": duel, "me": me, "is_referee": is_duel_referee(duel, request.user)}
-    if not may_read_journal({**context, "user": request.user}):
+    if journal_reader(user=request.user, participant=me, is_referee=context["is_referee"]) is None:
         raise PermissionDenied
     return render(request, "duels/journal.html", context)
 
@@ -204,10 +205,14 @@ def post_create(request, pk: int):
     duel = _duel(pk)
     phase = Phase.DEFENCE if duel.status == "defence" else Phase.ACTION
     rp_text = request.POST.get("rp_text", "")
+    if too_many_refusals(request.user):  # answered before any parsing, lock or page rendering
+        return render(request, "duels/post_refused.html", {"duel": duel, "error": DuelError("too-many-refusals")},
+                      status=429)
     try:  # a malformed field is refused like a rule (FormInputError), never read as a pass
         steps = defence_steps(request.POST) if phase == Phase.DEFENCE else action_steps(request.POST)
         post = post_submit(duel=duel, user=request.user, rp_text=rp_text, steps=steps)
     except DuelError as error:
+        count_refusal(request.user)
         duel.refresh_from_db()
         context = duel_context(request, duel, posted=request.POST, post_error=error.message)
         return render(request, "duels/duel.html", context, status=422 if error.code != "not-participant" else 403)

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import renderers, serializers
-from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -44,9 +44,10 @@ TIE_BREAK = gettext_lazy(
 )
 
 
-class OneRenderer(BaseContentNegotiation):
+class OneRenderer(DefaultContentNegotiation):
     """The forum's scripts get the one format the endpoint has, whatever their Accept header says
-    (DRF's documented "ignore the client" negotiation)."""
+    (DRF's documented "ignore the client" negotiation). Request bodies are DRF's business as
+    everywhere (its parser choice): a POST is then refused as DRF refuses it (403, 405), in JSON."""
 
     def select_renderer(self, request, renderers, format_suffix=None):
         return renderers[0], renderers[0].media_type

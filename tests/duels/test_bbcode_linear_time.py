@@ -1,0 +1,108 @@
+"""Crafted BBCode costs what ordinary BBCode of the same length costs: the word count, the forum copy's
+safety pass and the site's rendering scan the text in linear time (a backtracking expression spends
+most of a second on "[url=" * 4000), and their results are the ones of the regular expressions they
+replace."""
+import re
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from duels.export import bbcode
+from duels.services import rp_word_count
+
+ORDINARY = ("Il lève [b]sa baguette[/b], [i]lentement[/i], [url=https://forum.example/t1]ici[/url] "
+            "et [color=red]rougit[/color].\n")
+CRAFTED = ["[a=" * 6666, "[url=" * 4000, "[url]" * 4000, "[url=x]" * 2800, "[b]" * 6666, "[*]" * 6666]
+
+
+def best_of(function, text: str, runs: int = 3) -> float:
+    timings = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        function(text)
+        timings.append(time.perf_counter() - started)
+    return min(timings)
+
+
+def uncached_html(text: str) -> str:
+    return bbcode._parser().format(text)
+
+
+FUNCTIONS = {
+    "rp_word_count": rp_word_count,
+    "bbcode_safe": bbcode.bbcode_safe,
+    "forum_copy": lambda text: bbcode._post.__wrapped__("Luna", text, "Sort : Repulso"),  # without the cache
+    "rp_html": uncached_html,
+}
+
+
+def ordinary_of_length(length: int) -> str:
+    return (ORDINARY * (length // len(ORDINARY) + 1))[:length]
+
+
+@pytest.mark.parametrize("name", FUNCTIONS)
+@pytest.mark.parametrize("crafted", CRAFTED, ids=lambda text: text[:6])
+def test_crafted_bbcode_costs_at_most_twenty_times_ordinary_bbcode_of_its_length(name, crafted):
+    function = FUNCTIONS[name]
+    # best of five, and a floor of 2 ms at least: a shared machine's hiccups are not a regression (a
+    # backtracking scan costs hundreds of milliseconds here)
+    floor = max(best_of(function, ordinary_of_length(len(crafted)), runs=5), 2e-3)
+    assert best_of(function, crafted, runs=5) <= 20 * floor, name
+
+
+@pytest.mark.parametrize("name", ["rp_word_count", "bbcode_safe", "forum_copy"])
+@pytest.mark.parametrize("crafted", ["[a=" * 66660, "[url=" * 40000, "[url]" * 40000], ids=lambda text: text[:6])
+def test_ten_times_longer_still_costs_at_most_twenty_times_ordinary_bbcode(name, crafted):
+    """Ten times those inputs (beyond what a post may hold, the exports have no such cap): the
+    same bound, where a quadratic scan would cost a hundred times more than at the first length."""
+    function = FUNCTIONS[name]
+    floor = best_of(function, ordinary_of_length(len(crafted)), runs=2)
+    assert best_of(function, crafted, runs=2) <= 20 * floor, name
+
+
+# --- unchanged results: the regular expressions the scanner replaces, as references ----------------
+OLD_TAG = re.compile(r"\[/?[a-zA-Z*][a-zA-Z0-9*]*(?:=[^\]]*)?\]")
+OLD_URL_TAG = re.compile(r"\[(url|img|iurl|email|video|flash|iframe|embed)(?:=([^\]]*))?\](.*?)\[/\1\]", re.I | re.S)
+OLD_OPENING_URL_TAG = re.compile(r"\[(url|img|iurl|video|flash|iframe|embed)=([^\]]*)\]", re.I)
+OLD_TRAILING_BOLD = re.compile(r"\[b\](?:(?!\[b\]).)*\[/b\]\s*\Z", re.IGNORECASE | re.DOTALL)
+
+
+def old_word_count(text: str) -> int:
+    text = OLD_TAG.sub(" ", OLD_TRAILING_BOLD.sub(" ", text))
+    return sum(1 for token in text.split() if re.search(r"[^\W_]", token))
+
+
+def old_bbcode_safe(text: str) -> str:
+    def tag(match):
+        name, value, content = match.group(1).lower(), match.group(2), match.group(3)
+        if bbcode._url_is_safe(value if value is not None else content):
+            return match.group(0)
+        return "" if name in ("img", "video", "flash", "iframe", "embed") and value is None else content
+
+    text = OLD_URL_TAG.sub(tag, text)
+    text = OLD_OPENING_URL_TAG.sub(lambda m: m.group(0) if bbcode._url_is_safe(m.group(2)) else "", text)
+    return bbcode._SCRIPT_SCHEME.sub(r"\1 :", text)
+
+
+PIECES = ["[", "]", "=", "/", "[url", "[URL", "[/url]", "[/Url]", "[img]", "[/img]", "[email=", "[/email]",
+          "[b]", "[/b]", "[*]", "[a=", "[quote=Hermione]", "javascript:", "https://x.fr", "/t1", "#ancre",
+          "mot", " ", "\n", "é", "[iurl=", "[/iurl]", "[video]", "[/video]", "data:x", "[list]", "9"]
+
+
+@hypothesis_settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
+def test_results_are_those_of_the_regular_expressions(text):
+    assert rp_word_count(text) == old_word_count(text)
+    assert bbcode.bbcode_safe(text) == old_bbcode_safe(text)
+
+
+def test_the_site_rendering_and_the_forum_copy_are_kept_per_text():
+    text = "Elle [b]ose[/b] [url=https://forum.example]ici[/url]" + "[b]" * 3000
+    assert bbcode.rp_html(text) == uncached_html(text)
+    assert bbcode.rp_html(text) is bbcode.rp_html(text)
+    copy = bbcode.post(author="Luna", rp_text=text, action="Rien")
+    assert copy == bbcode.bbcode_safe(text + "\n\n[b]Rien[/b]")
+    assert bbcode.post(author="Luna", rp_text=text, action="Rien") is copy

@@ -1,0 +1,70 @@
+"""Bad posts cost little: refused posts are counted per duellist and, past the limit, answered at once
+(French message, 429, nothing parsed, locked nor stored); accepted posts full of crafted BBCode do not
+slow the referee's page down."""
+import datetime as dt
+import time
+
+import pytest
+import time_machine
+from django.urls import reverse
+
+from duels.models import Post
+from tests.support.duels import RP_TEXT, post, started_duel
+from tests.support.web import client_for, text
+
+pytestmark = pytest.mark.django_db
+START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
+
+
+def test_past_the_limit_refused_posts_are_answered_at_once_and_the_limit_ends(settings, django_assert_max_num_queries):
+    settings.POST_REFUSALS_LIMIT, settings.POST_REFUSALS_SECONDS = 5, 600
+    with time_machine.travel(START, tick=False):
+        duel, _referee, (a, b) = started_duel()
+        client = client_for(a.duellist.user)
+        url = reverse("duels:post", args=[duel.pk])
+        crafted = "[url=" * 3900  # no word: refused as too short
+        for _ in range(5):
+            response = client.post(url, {"rp_text": crafted, "cast": ""})
+            assert response.status_code == 422 and "au moins 100 mots" in text(response)
+        with django_assert_max_num_queries(4):  # session, user, duel: no window, slot nor post touched
+            response = client.post(url, {"rp_text": RP_TEXT, "cast": ""})
+        assert response.status_code == 429
+        assert "Trop de messages refusés" in text(response)
+        # the other duellist is not limited
+        assert client_for(b.duellist.user).post(url, {"rp_text": RP_TEXT, "cast": ""}).status_code == 302
+        assert list(Post.objects.values_list("participant", flat=True)) == [b.pk]
+    with time_machine.travel(START + dt.timedelta(seconds=601), tick=False):
+        assert client.post(url, {"rp_text": RP_TEXT, "cast": ""}).status_code == 302
+        assert Post.objects.filter(participant=a).count() == 1
+
+
+def test_accepted_posts_do_not_count_towards_the_limit(settings):
+    settings.POST_REFUSALS_LIMIT = 1
+    duel, _referee, (a, b) = started_duel()
+    url = reverse("duels:post", args=[duel.pk])
+    assert client_for(a.duellist.user).post(url, {"rp_text": RP_TEXT, "cast": ""}).status_code == 302
+    assert client_for(b.duellist.user).post(url, {"rp_text": RP_TEXT, "cast": ""}).status_code == 302
+
+
+def best_page_time(client, url, runs: int = 3) -> float:
+    timings = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        assert client.get(url).status_code == 200
+        timings.append(time.perf_counter() - started)
+    return min(timings)
+
+
+def test_the_referee_page_with_two_crafted_posts_costs_about_as_much_as_with_two_ordinary_ones():
+    def page_time(tail: str) -> float:
+        duel, referee, (a, b) = started_duel()
+        post(duel, a, [], text=RP_TEXT + " " + tail)
+        post(duel, b, [], text=RP_TEXT + " " + tail)
+        client = client_for(referee)
+        url = reverse("duels:adjudicate", args=[duel.pk])
+        client.get(url)  # warm: templates, catalogue
+        return best_page_time(client, url)
+
+    crafted = "[url=" * 3800
+    ordinary = ("Il lève [b]sa baguette[/b], [url=https://forum.example/t1]ici[/url].\n" * 400)[:len(crafted)]
+    assert page_time(crafted) <= 3 * page_time(ordinary)
