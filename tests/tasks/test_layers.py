@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-APPS = ("accounts", "duels", "rankings", "audit", "spells", "common")
+APPS = ("accounts", "duels", "rankings", "audit", "spells", "common", "webhooks", "forum")
 
 
 def modules(pattern: str):

@@ -84,9 +84,11 @@ def test_digest_members_get_no_mail_per_turn_but_others_do(time_machine, django_
     from tests.factories.duels import TEST_SPELLS, RefereeFactory
 
     referee = RefereeFactory()
-    referee_assign(duel=duel, referee=referee, by=referee)
-    for participant in (luna, draco):
-        magic_types_choose(participant=participant, types=["malefices"], by=participant.duellist.user)
+    with django_capture_on_commit_callbacks(execute=True):  # each service's e-mails leave after its commit
+        referee_assign(duel=duel, referee=referee, by=referee)
+        for participant in (luna, draco):
+            magic_types_choose(participant=participant, types=["malefices"], by=participant.duellist.user)
+    mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         duel_start(duel=duel, by=referee, spells=TEST_SPELLS)
     turn_mails = [m for m in mail.outbox if "À vous de poster" in m.body or "à vous de poster" in m.body]

@@ -27,10 +27,12 @@ from django.db import OperationalError, close_old_connections, connection, trans
 from django.db.models import F
 from django.utils import timezone
 
-from common.after_commit import after_commit
+from common.after_commit import after_commit, task_enqueue
+from config.celery import app as celery_app
 from webhooks.models import Delivery, DeliveryStatus, Webhook, WebhookKind
 
 logger = logging.getLogger(__name__)
+DELIVER_TASK = "webhooks.tasks.webhook_deliver"
 
 LEASE = dt.timedelta(minutes=2)  # a claimed delivery whose sender died is due again after this
 BACKOFF_SECONDS = (30, 60, 120, 300, 900, 1800, 3600)
@@ -80,20 +82,19 @@ def http_post(url: str, body: bytes, headers: dict, *, timeout: float) -> Answer
 
 
 def deliveries_queue(ids: list[int]) -> None:
-    """After commit: one Celery task per delivery, or a background thread when tasks run in-process."""
+    """After commit: one Celery task per delivery, or a background thread when tasks run in-process. A
+    broker that refuses leaves the deliveries due: the minute sweep (`deliveries_retry_due`) sends them."""
     if not ids:
         return
-    from config.celery import app
-    from webhooks.tasks import webhook_deliver
-
-    if app.conf.task_always_eager:
+    if celery_app.conf.task_always_eager:
         thread = threading.Thread(target=_send_in_background, args=(list(ids),), daemon=True,
                                   name="estrade-webhooks")
         _threads.append(thread)
         thread.start()
         return
     for delivery_id in ids:
-        webhook_deliver.delay(delivery_id)
+        if not task_enqueue(DELIVER_TASK, delivery_id):
+            return  # the broker is away: the sweep sends them all
 
 
 def _send_in_background(ids: list[int]) -> None:
