@@ -162,8 +162,12 @@ class ExemptionForm(forms.Form):
 
 class FaultForm(forms.Form):
     participant = forms.TypedChoiceField(label=_("Duelliste"), coerce=int)
-    kind = forms.ChoiceField(label=_("Faute"), choices=FaultKind.choices, initial=FaultKind.OTHER)
-    note = forms.CharField(label=_("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2}), max_length=2000)
+    # Absence faults come only from a missed window (the sweep, or « Relever les absences »).
+    kind = forms.ChoiceField(choices=[(FaultKind.OTHER, FaultKind.OTHER.label)], initial=FaultKind.OTHER,
+                             widget=forms.HiddenInput,
+                             error_messages={"invalid_choice": _("Seules les fautes autres que l'absence se relèvent ici.")})
+    note = forms.CharField(label=_("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2}), max_length=2000,
+                           help_text=_("Ce que le duelliste a fait (obligatoire)."))
     pf_penalty = forms.IntegerField(label=_("Pénalité en PF"), min_value=0, max_value=50, initial=0)
 
     def __init__(self, *args, duellists: list[tuple[int, str]], **kwargs):

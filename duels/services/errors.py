@@ -85,6 +85,8 @@ MESSAGES = {
     "declaration-stale": _("L'état du duel a changé depuis ce brouillon : préparez la déclaration à nouveau."),
     # --- faults, exemptions, forfeit ---
     "note-required": _("Décrivez la faute dans la note."),
+    "absence-from-window": _("Une faute d'absence vient d'une phase manquée : elle est relevée quand le délai est passé (« Relever les absences »), jamais à la main."),
+    "absence-deadline-not-passed": _("Le délai n'est pas passé : les duellistes attendus peuvent encore poster jusqu'au %(deadline)s."),
     "invalid-penalty": _("La pénalité en PF doit être un nombre positif ou nul."),
     "duel-not-running": _("Ce duel n'est pas en cours."),
     "already-out": _("Ce duelliste ne combat plus (hors combat, abandon ou disqualification)."),
