@@ -57,3 +57,14 @@ class SignupDecisionForm(forms.Form):
     duellist = forms.ModelChoiceField(
         label=_("Membre synchronisé"), queryset=Duellist.objects.filter(user__isnull=True), required=False
     )
+
+
+class MemberCsvForm(forms.Form):
+    """The staff page's member import: one CSV file (the columns of `manage.py import_forum_members`)."""
+
+    file = forms.FileField(
+        label=_("Fichier CSV des membres"),
+        help_text=_("UTF-8, séparé par des virgules ou des points-virgules, avec la ligne d'en-tête. Tout ou rien : "
+                    "chaque ligne est vérifiée avant d'écrire ; une seule erreur et rien n'est importé."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
+    )
