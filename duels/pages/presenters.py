@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -203,6 +203,7 @@ class WindowView:
     declaration: DeclarationView | None
     waiting: list[dict]
     open: bool = False  # unfolded in the thread: the phase now open and the latest declaration
+    forfeits: list[dict] = field(default_factory=list)  # who gave up during this phase, when (and the result)
 
 
 def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_name: str,
@@ -265,7 +266,7 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant], *
             window.pk, window.turn, window.phase,
             phase_label(window.phase), window.opened_at,
             window.opened_by_id is None and window.turn == 1 and window.phase == Phase.ACTION, window.state,
-            posts, view, waiting,
+            posts, view, waiting, forfeits=forfeit_lines(duel, window, participants),
         ))
     if out:
         out[-1].open = True
@@ -273,6 +274,23 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant], *
         if latest is not None:
             latest.open = True
     return out
+
+
+def forfeit_lines(duel: Duel, window: Window, participants: list[Participant]) -> list[dict]:
+    """The forfeits of this phase: "ron abandonne le duel le 02/12/2026 15:10.", then the result when
+    that forfeit ended the duel; with its forum copy."""
+    lines = []
+    for p in participants:
+        if not (p.forfeited and p.forfeit_window_id == window.pk and p.forfeited_at):
+            continue
+        at = formats.date_format(timezone.localtime(p.forfeited_at), "d/m/Y H:i")
+        text = _("%(name)s abandonne le duel le %(when)s.") % {"name": p.duellist.forum_name, "when": at}
+        if duel.finished_at and duel.finished_at == p.forfeited_at:
+            winners = " & ".join(q.duellist.forum_name for q in participants if q.team == duel.winner_team)
+            text += " " + (_("Match nul.") if duel.is_draw else _("Victoire de %(names)s.") % {"names": winners})
+        lines.append({"name": p.duellist.forum_name, "at": p.forfeited_at, "text": text,
+                      "bbcode": bbcode.forfeit(line=text)})
+    return lines
 
 
 def phase_label(phase: str) -> str:

@@ -22,7 +22,7 @@ from duels import selectors
 from duels.models import DeclarationStatus, Duel, Participant, Window
 from duels.pages import html_cache, presenters
 
-TEMPLATE_VERSION = 1  # bump when _turn.html or the thread partials change
+TEMPLATE_VERSION = 2  # bump when _turn.html or the thread partials change
 CACHE_SECONDS = 7 * 24 * 3600
 
 
@@ -60,8 +60,9 @@ def fragment_key(duel: Duel, window: Window, *, unfolded: bool, following_due, l
 
 
 def names_digest(participants: list[Participant]) -> str:
-    """The duellists' names are in the posts and declarations: a renamed duellist means new HTML."""
-    text = "|".join(f"{p.engine_id}={p.duellist.forum_name}" for p in participants)
+    """The duellists' names are in the posts and declarations, forfeits in their phase: a renamed
+    duellist or a forfeit means new HTML."""
+    text = "|".join(f"{p.engine_id}={p.duellist.forum_name}:{p.forfeit_window_id or ''}" for p in participants)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

@@ -10,7 +10,7 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus
-from duels.services import notices, rules
+from duels.services import forfeit_notices, notices, rules
 from duels.services.common import (
     EXEMPTION_LIMIT,
     duel_lock,
@@ -100,8 +100,12 @@ def forfeit(*, duel: Duel, by: User, now: dt.datetime | None = None) -> Particip
         raise DuelError("already-out")
     state, _events = rules.apply_forfeit(state, participant.engine_id)
     participant.forfeited = True
-    participant.save(update_fields=["forfeited"])
+    participant.forfeited_at = now
+    # The phase it happened in: the one open, else the last one (its declaration was awaited).
+    participant.forfeit_window = open_window(duel) or duel.windows.order_by("-turn", "-phase").first()
+    participant.save(update_fields=["forfeited", "forfeited_at", "forfeit_window"])
     state_commit(duel=duel, state=state, now=now)
+    forfeit_notices.on_forfeit(participant)  # after commit: the others and the referee are told
     return participant
 
 
