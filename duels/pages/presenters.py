@@ -21,6 +21,7 @@ from duels.models import (
 )
 from duels.pages import declaration_summary as summary
 from duels.pages.event_text import event_text
+from duels.selectors.rolls import rolls_that_happened
 
 ZONES = range(0, 13)  # 0 and 12: off the stage
 
@@ -211,8 +212,9 @@ def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_n
     """A declaration as shown and copied to the forum: the dice with what each decided and what then
     happened, the events, where everyone stands, the winners by name, what comes next (and by when)."""
     events = list(declaration.events)
-    rolls = summary.roll_verdicts(
-        [{**r, "by_name": names.get(r.get("by"), r.get("by"))} for r in declaration.rolls], events)
+    rolls = summary.roll_verdicts(  # a step voided at resolution rolled no die that anyone should see
+        [{**r, "by_name": names.get(r.get("by"), r.get("by"))} for r in rolls_that_happened(declaration.rolls, events)],
+        events)
     rows = summary.standings(declaration.state_after, names)
     by_team: dict[int, list[str]] = {}
     for row in rows:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from duels.models import DeclarationStatus, Duel, Phase
 from duels.selectors import duel_timeline
+from duels.selectors.rolls import rolls_that_happened
 from duels.services.dice import roll_derive, seed_fingerprint
 
 ZONES = range(0, 13)  # 0 and 12: fallen off the stage
@@ -81,7 +82,7 @@ def duel_replay(duel: Duel) -> dict:
         if declaration is None or declaration.status != DeclarationStatus.PUBLISHED:
             continue
         rolls = []
-        for roll in declaration.rolls:
+        for roll in rolls_that_happened(declaration.rolls, declaration.events):
             derived = roll_derive(seed=seed, turn=window.turn, phase=window.phase, post_order=roll["post_order"],
                                   step_index=roll["step_index"]) if seed else None
             rolls.append({**roll, "name": names.get(roll.get("by"), roll.get("by")), "verified": derived == roll["roll"],
