@@ -98,6 +98,7 @@ MESSAGES = {
     "reason-required": _("Donnez le motif de votre demande."),
     # --- corrections, referee decisions, deadline tools, handover (issue 13) ---
     "correction-reason-required": _("Donnez le motif de la correction."),
+    "decision-reason-required": _("Donnez le motif de chaque décision : il est affiché dans la déclaration."),
     "declaration-not-published": _("Cette déclaration n'est pas publiée : préparez-la à nouveau plutôt que de la corriger."),
     "declaration-not-correctable": _("Cette déclaration a été publiée avant que les corrections existent : elle ne peut pas être corrigée."),
     "not-latest-declaration": _("Seule la dernière déclaration publiée du duel peut être corrigée."),
