@@ -3,14 +3,25 @@ params (duels/engine/events.py, no Django there); here they become a sentence in
 Events stored before message ids existed keep their French `text`."""
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext, ngettext
+
+ZONE_AIM = re.compile(r"la zone (\d{1,2})\Z")  # a zone spell's aim, stored as French text by the engine
+
+
+def _value(key: str, value):
+    if isinstance(value, dict) and "msgid" in value:
+        return _say(value["msgid"], value.get("params"))
+    if key == "aim" and isinstance(value, str) and (zone := ZONE_AIM.match(value)):
+        return gettext("la zone %(zone)s") % {"zone": zone.group(1)}
+    return value
 
 
 def _say(msgid: str, params: dict | None) -> str:
     if not params:
         return gettext(msgid)
-    values = {key: _say(value["msgid"], value.get("params")) if isinstance(value, dict) and "msgid" in value
-              else value for key, value in params.items()}
+    values = {key: _value(key, value) for key, value in params.items()}
     try:
         return gettext(msgid) % values
     except (KeyError, TypeError, ValueError):  # a translation that lost a placeholder: the French still reads

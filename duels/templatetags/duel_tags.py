@@ -80,3 +80,12 @@ def year_gap_warning(duel, participants=None):
     if duel.status in OVER:
         return {"gap": None}
     return {"gap": year_gap(duel, participants)}
+
+
+@register.simple_tag
+def colon():
+    """The colon after a label, as each language writes it: "arbitre : x" in French (a
+    space before), "referee: x" in English."""
+    from django.utils.translation import get_language
+
+    return " : " if (get_language() or "fr").startswith("fr") else ": "
