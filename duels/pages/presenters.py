@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -225,12 +225,19 @@ def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_n
     return DeclarationView(
         declaration.pk, declaration.get_kind_display(), declaration.published_at, shown, rolls,
         declaration.referee_comment, referee_name, declaration.outcome,
-        bbcode.declaration(turn=turn, kind=declaration.get_kind_display(), rolls=rolls, events=events,
+        bbcode.declaration(turn=turn, kind=declaration.get_kind_display(), rolls=rolls,
+                           events=forum_events(events, by_team),
                            comment=declaration.referee_comment,  # the forum is French: the events' French text
                            stage_image=bbcode.stage_image_url(declaration.window.duel_id, turn),
                            closing=[*(summary.standing_line(row) for row in rows), result, next_step]),
         rows, result, next_step,
     )
+
+
+def forum_events(events: list[dict], team_names: dict[int, list[str]]) -> list[dict]:
+    """The events as the French forum copy tells them: the winners by name, never "l'équipe 2"."""
+    with translation.override("fr"):
+        return [{**e, "text": event_text(e, team_names=team_names)} if e.get("kind") == "win" else e for e in events]
 
 
 def thread(duel: Duel, windows: list[Window], participants: list[Participant], *,
@@ -241,7 +248,10 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant], *
     spells = spell_names(duel)
     teams = {p.pk: p.team for p in participants}
     referee_name = duel.referee.get_username() if duel.referee_id else ""
-    revisions = corrected_versions(windows)
+    by_team: dict[int, list[str]] = {}
+    for p in participants:
+        by_team.setdefault(p.team, []).append(p.duellist.forum_name)
+    revisions = corrected_versions(windows, by_team)
     out = []
     for index, window in enumerate(windows):
         posts = []
@@ -325,8 +335,9 @@ def my_slot(slots: list, participant: Participant | None):
     return next((s for s in slots if s.participant_id == participant.pk), None)
 
 
-def corrected_versions(windows: list[Window]) -> dict[int, list]:
-    """The published versions corrections replaced, by declaration id (one query for the whole thread)."""
+def corrected_versions(windows: list[Window], team_names: dict[int, list[str]] | None = None) -> dict[int, list]:
+    """The published versions corrections replaced, by declaration id (one query for the whole thread);
+    the winners named as in the declaration (`team_names`)."""
     from duels.models import DeclarationRevision
 
     by_declaration: dict[int, list] = {}
@@ -334,6 +345,6 @@ def corrected_versions(windows: list[Window]) -> dict[int, list]:
     if corrected:  # no query for the (usual) thread without corrections
         for revision in DeclarationRevision.objects.filter(declaration__in=corrected).order_by("number"):
             # what that version said, in the reader's language (its stored text is the French one)
-            revision.lines = [event_text(event) for event in revision.events]
+            revision.lines = [event_text(event, team_names=team_names) for event in revision.events]
             by_declaration.setdefault(revision.declaration_id, []).append(revision)
     return by_declaration
