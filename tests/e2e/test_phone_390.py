@@ -62,3 +62,20 @@ def test_the_replay_and_the_staff_pages_fit_a_390_px_phone(new_page, screenshot)
     accept = page.locator("button[value=approve]").first
     page.goto("/staff/demandes/")
     assert accept.is_visible() and accept.evaluate("e => e.getBoundingClientRect().right <= innerWidth")
+
+
+def test_the_referee_subtitle_never_breaks_inside_a_word_at_390_px(new_page, screenshot):
+    from tests.e2e.test_duel_pages import referee_user
+
+    duel, _referee, (a, b) = started_duel()
+    referee = referee_user("arbitre-long-nom")
+    duel.referee = referee
+    duel.save(update_fields=["referee"])
+    page = sign_in(new_page, referee)
+    page.goto(f"/duels/{duel.pk}/arbitrage/")
+    screenshot(page, "phone390-referee-subtitle")
+    style = page.locator(".duel-meta").first.evaluate("e => getComputedStyle(e).wordBreak")
+    assert style != "break-all"
+    # every line of the subtitle starts at a word boundary: no "to|ur 1"
+    text = page.locator(".duel-meta").first.inner_text()
+    assert "tour 1" in text
