@@ -1,6 +1,5 @@
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import PasswordResetForm
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Duellist, Notification
@@ -70,8 +69,3 @@ class MemberCsvForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
 
-
-class SitePasswordResetForm(PasswordResetForm):
-    """The password reset form, its field named as everywhere on the site ("E-mail", not "Courriel")."""
-
-    email = forms.EmailField(label=_("E-mail"), max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"}))

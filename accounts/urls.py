@@ -1,7 +1,6 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts.forms import SitePasswordResetForm
 from accounts.views import account, home, staff
 
 urlpatterns = [
@@ -12,8 +11,7 @@ urlpatterns = [
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("mot-de-passe/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("mot-de-passe/fait/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
-    path("mot-de-passe/oubli/", auth_views.PasswordResetView.as_view(form_class=SitePasswordResetForm),
-         name="password_reset"),
+    path("mot-de-passe/oubli/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path("mot-de-passe/oubli/envoye/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(
         "mot-de-passe/nouveau/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
