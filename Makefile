@@ -16,12 +16,14 @@ install: $(STAMP)
 
 # One machine, SQLite, no Redis: migrate, load the demo data (idempotent), then the deadline
 # scheduler (sweep + reminders every minute, in-process) next to the web server on 127.0.0.1:8000.
+# The printed links (invitations) use the address the server listens on: one host, one cookie.
+RUN_HOST := 127.0.0.1:8000
 run: $(STAMP)
 	DEBUG=1 $(PY) manage.py migrate --noinput
-	DEBUG=1 $(PY) manage.py demo
-	DEBUG=1 $(PY) manage.py run_scheduler & scheduler=$$!; \
+	DEBUG=1 SITE_URL=http://$(RUN_HOST) $(PY) manage.py demo
+	DEBUG=1 SITE_URL=http://$(RUN_HOST) $(PY) manage.py run_scheduler & scheduler=$$!; \
 	trap 'kill $$scheduler 2>/dev/null' EXIT INT TERM; \
-	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+	DEBUG=1 SITE_URL=http://$(RUN_HOST) $(PY) manage.py runserver $(RUN_HOST)
 
 # The whole test suite (SQLite by default; PostgreSQL when DATABASE_URL is set).
 test: $(STAMP)

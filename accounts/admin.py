@@ -40,6 +40,8 @@ class DuellistAdmin(admin.ModelAdmin):
         return render(request, "accounts/invitations_issued.html", {
             "issued": [(item, invitation_pm_bbcode(issued=item, base_url=base)) for item in issued],
             "back_url": "admin:accounts_duellist_changelist",
+            "title": _("Liens de nouveau mot de passe") if purpose == Invitation.Purpose.PASSWORD_RESET
+            else _("Liens d'invitation"),
         })
 
     @admin.action(description=_("Générer le lien d'invitation (membres sans compte)"))

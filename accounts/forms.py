@@ -82,3 +82,15 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
             email_send(subject=subject, body=body, address=to_email)
         except Exception:  # as Django's own form: the page says the same whatever happened
             logger.exception("Failed to send the password reset e-mail to user %s", context["user"].pk)
+
+
+class MemberCsvForm(forms.Form):
+    """The staff page's member import: one CSV file (the columns of `manage.py import_forum_members`)."""
+
+    file = forms.FileField(
+        label=_("Fichier CSV des membres"),
+        help_text=_("UTF-8, séparé par des virgules ou des points-virgules, avec la ligne d'en-tête. Tout ou rien : "
+                    "chaque ligne est vérifiée avant d'écrire ; une seule erreur et rien n'est importé."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
+    )
+

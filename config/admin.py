@@ -1,5 +1,10 @@
-"""Admin helpers shared by the apps."""
+"""Admin helpers shared by the apps, and the admin site's own titles (not "Administration de Django")."""
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+admin.site.site_header = _("Administration d'Estrade")
+admin.site.site_title = _("Administration d'Estrade")
+admin.site.index_title = _("Catalogue, saisons, comptes et journal")
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -1,5 +1,6 @@
 """Error pages when DEBUG is off: JSON `{"code", "message"}` under /api/ (as the README promises the
-forum's scripts), Django's own pages elsewhere."""
+forum's scripts), the site's own pages elsewhere (templates/400.html … 500.html: the layout, French or
+the chosen language, a way back), a refused CSRF check included."""
 from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
@@ -33,3 +34,14 @@ def server_error(request, template_name=defaults.ERROR_500_TEMPLATE_NAME):
         return JsonResponse({"code": "server_error", "message": _("Erreur du serveur : réessayez plus tard.")},
                             status=500)
     return defaults.server_error(request, template_name)
+
+
+def csrf_failure(request, reason=""):
+    """A form refused by the CSRF check (an old tab, cookies blocked): the site's 403 page, not Django's
+    English one."""
+    if _api(request):
+        return JsonResponse({"code": "csrf_failed", "message": _("Requête refusée : jeton CSRF absent ou périmé.")},
+                            status=403)
+    from django.shortcuts import render
+
+    return render(request, "403.html", {"csrf_failed": True}, status=403)

@@ -321,6 +321,8 @@ SILENCED_SYSTEM_CHECKS = [
     *([] if SECURE_HSTS_PRELOAD else ["security.W021"]),
 ]
 SECURE_CONTENT_TYPE_NOSNIFF = True
+# --- ui: a form refused by the CSRF check gets the site's own 403 page (JSON under /api/).
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 # Origins allowed to frame the live stage (/duels/<id>/embed/, CSP frame-ancestors on that view only),

@@ -29,6 +29,7 @@ urlpatterns = [
     path("<int:pk>/arbitrage/preparer/", referee.prepare, name="prepare"),
     path("<int:pk>/arbitrage/publier/", referee.publish, name="publish"),
     path("<int:pk>/arbitrage/faute/", referee.fault, name="fault"),
+    path("<int:pk>/arbitrage/absences/", referee.absences, name="absences"),
     path("<int:pk>/arbitrage/annuler/", referee.cancel, name="cancel"),
     path("<int:pk>/arbitrage/publier-tel-quel/", referee_tools.publish_as_is, name="publish_as_is"),
     path("<int:pk>/arbitrage/corriger/", referee_tools.correct, name="correct"),

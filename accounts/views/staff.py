@@ -1,15 +1,16 @@
-"""Staff pages: the sign-up request queue and the referee role page."""
+"""Staff pages: their index, the sign-up request queue, the referee role page and the member CSV import."""
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.db.models import Exists, OuterRef
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.forms import SignupDecisionForm
+from accounts.forms import MemberCsvForm, SignupDecisionForm
 from accounts.models import REFEREE_GROUP, Duellist, SignupRequest, User
 from accounts.services.invitations import InvitationError, invitation_pm_bbcode
+from accounts.services.member_upload import UploadRefused, forum_members_upload
 from accounts.services.membership import referee_role_set, signup_request_decide
+from common.access import staff_required
 from common.links import site_url
 
 
@@ -18,7 +19,7 @@ def site_base(request) -> str:
     return site_url()
 
 
-@staff_member_required
+@staff_required
 def signup_queue(request):
     pending = list(SignupRequest.objects.filter(status=SignupRequest.Status.PENDING)[:200])
     free_members = list(Duellist.objects.filter(user__isnull=True).only("id", "forum_name", "forum_id"))
@@ -27,7 +28,7 @@ def signup_queue(request):
     return render(request, "accounts/signup_queue.html", {"rows": rows, "free_members": free_members})
 
 
-@staff_member_required
+@staff_required
 @require_POST
 def signup_decide(request, pk: int):
     signup = get_object_or_404(SignupRequest, pk=pk)
@@ -51,7 +52,7 @@ def signup_decide(request, pk: int):
     })
 
 
-@staff_member_required
+@staff_required
 def roles_page(request):
     referees = User.objects.filter(groups__name=REFEREE_GROUP)
     users = (
@@ -65,7 +66,7 @@ def roles_page(request):
     return render(request, "accounts/roles.html", {"users": users[:200], "query": query})
 
 
-@staff_member_required
+@staff_required
 @require_POST
 def role_set(request, pk: int):
     user = get_object_or_404(User, pk=pk)
@@ -79,3 +80,29 @@ def role_set(request, pk: int):
             text = _("%(name)s est maintenant arbitre.") if granted else _("%(name)s n'est plus arbitre.")
             messages.success(request, text % {"name": user.username})
     return redirect("roles")
+
+
+@staff_required
+def staff_index(request):
+    """Every staff page in one place (the demo's staff account lands here)."""
+    return render(request, "accounts/staff_index.html", {
+        "pending": SignupRequest.objects.filter(status=SignupRequest.Status.PENDING).count(),
+    })
+
+
+@staff_required
+def members_import(request):
+    """Upload the forum's member CSV: the command line's all-or-nothing check, with each bad line shown."""
+    report = None
+    form = MemberCsvForm(request.POST or None, request.FILES or None)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            report = forum_members_upload(upload=form.cleaned_data["file"], by=request.user)
+        except UploadRefused as refused:
+            form.add_error("file", refused.message)
+        else:
+            status = 200 if report.imported else 422
+    elif request.method == "POST":
+        status = 422
+    return render(request, "accounts/members_import.html", {"form": form, "report": report}, status=status)

@@ -173,14 +173,18 @@ def points(target: str, key: str, amount: int, source: str | None) -> Event:
 
 
 def displaced(target: str, key: str, start: int, end: int, source: str | None) -> Event:
-    msgid = (gettext_noop("%(target)s est repoussé·e de la %(start)s à la %(end)s.") if key == "push"
-             else gettext_noop("%(target)s est attiré·e de la %(start)s à la %(end)s."))
+    if end in (0, 12):  # pushed past zone 1 or 11: off the stage (the fall event follows)
+        msgid = gettext_noop("%(target)s est repoussé·e de la %(start)s hors de l'estrade.")
+    elif key == "push":
+        msgid = gettext_noop("%(target)s est repoussé·e de la %(start)s à la %(end)s.")
+    else:
+        msgid = gettext_noop("%(target)s est attiré·e de la %(start)s à la %(end)s.")
     return _said(key, msgid, {"target": target, "start": _zone_phrase(start), "end": _zone_phrase(end)},
                  actor=source, target=target, numbers={"from": start, "to": end})
 
 
 def fell(target: str, pos: int) -> Event:
-    return _said("fall", gettext_noop("%(target)s tombe de l'estrade (%(pos)s) et perd 1 PF."),
+    return _said("fall", gettext_noop("%(target)s tombe de l'estrade et perd 1 PF."),
                  {"target": target, "pos": pos}, target=target, numbers={"pos": pos, "pf": 1})
 
 
@@ -273,8 +277,14 @@ def adjusted_points(target: str, key: str, before: int, after: int, reason: str)
 
 def adjusted_position(target: str, before: int, after: int, reason: str) -> Event:
     params = {"target": target, "start": _zone_phrase(before), "end": _zone_phrase(after), "reason": reason}
-    return _said("adjusted", gettext_noop("Décision de l'arbitre : %(target)s passe de la %(start)s à la "
-                                          "%(end)s. Motif : %(reason)s"), params, target=target, outcome="pos",
+    if after in (0, 12):
+        msgid = gettext_noop("Décision de l'arbitre : %(target)s passe de la %(start)s à l'extérieur de l'estrade. "
+                             "Motif : %(reason)s")
+    elif before in (0, 12):
+        msgid = gettext_noop("Décision de l'arbitre : %(target)s remonte sur l'estrade, en %(end)s. Motif : %(reason)s")
+    else:
+        msgid = gettext_noop("Décision de l'arbitre : %(target)s passe de la %(start)s à la %(end)s. Motif : %(reason)s")
+    return _said("adjusted", msgid, params, target=target, outcome="pos",
                  numbers={"key": "pos", "from": before, "to": after, "reason": reason})
 
 

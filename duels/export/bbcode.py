@@ -63,6 +63,11 @@ def _post(author: str, rp_text: str, action: str) -> str:
     return bbcode_safe("\n\n".join(parts))
 
 
+def forfeit(*, line: str) -> str:
+    """A forfeit as the thread tells it ("ron abandonne le duel le …"), bold for the forum."""
+    return bbcode_safe(f"[b]{bbcode_text(line)}[/b]")
+
+
 def stage_image_url(duel_id: int, turn: int) -> str:
     """The stage after this turn as a PNG, absolute (SITE_URL): forums show [img] where HTML is off."""
     from django.conf import settings

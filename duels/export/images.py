@@ -125,9 +125,10 @@ def render_stage(zones: list[Zone], *, title: str) -> bytes:
         mark = str(index[token.id])
         draw.text((MARGIN + 9 - draw.textlength(mark, font=small) / 2, y + 4), mark, fill=BACKGROUND, font=small)
         where = _("hors de l'estrade") if number in (0, 12) else _("zone %(n)d") % {"n": number}
-        draw.text((MARGIN + 26, y + 2), _fit(draw, token.name, normal, 166), fill=colour, font=normal)
-        draw.text((MARGIN + 198, y + 3), where, fill=MUTED, font=small)
-        x = _bar(draw, 300, y + 2, token.pf, token.pf_max, PF_COLOUR, f"PF {token.pf}/{token.pf_max}", small)
+        draw.text((MARGIN + 26, y + 2), _fit(draw, token.name, normal, 150), fill=colour, font=normal)
+        draw.text((MARGIN + 182, y + 3), where, fill=MUTED, font=small)
+        bars = max(300, round(MARGIN + 182 + draw.textlength(where, font=small) + 10))  # never over "PF 14/19"
+        x = _bar(draw, bars, y + 2, token.pf, token.pf_max, PF_COLOUR, f"PF {token.pf}/{token.pf_max}", small)
         x = _bar(draw, x, y + 2, token.pm, token.pm_max, PM_COLOUR, f"PM {token.pm}/{token.pm_max}", small)
         if token.statuses:
             draw.text((x, y + 3), _fit(draw, ", ".join(token.statuses), small, WIDTH - MARGIN - x), fill=INK, font=small)

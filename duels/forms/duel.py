@@ -48,14 +48,32 @@ class RegistrationForm(forms.Form):
 
 
 class MagicTypesForm(forms.Form):
+    """Years 1–5 name one type: a radio choice (two cannot be ticked); years 6–8 name two: checkboxes,
+    exactly two. A refused choice comes back as ticked, with the error by the field."""
+
     types = forms.MultipleChoiceField(label=_("Types de magie"), widget=forms.CheckboxSelectMultiple)
 
     def __init__(self, *args, choices, needed: int, **kwargs):
         super().__init__(*args, **kwargs)
+        self.needed = needed
+        if needed == 1:
+            self.fields["types"] = forms.ChoiceField(label=_("Type de magie"), widget=forms.RadioSelect,
+                                                     error_messages={"required": _("Choisissez un type de magie.")})
         self.fields["types"].choices = choices
         self.fields["types"].help_text = (
             _("Choisissez exactement 1 type de magie.") if needed == 1 else _("Choisissez exactement 2 types de magie.")
         )
+
+    def clean_types(self):
+        value = self.cleaned_data["types"]
+        chosen = [value] if isinstance(value, str) else list(value)
+        if hasattr(self.data, "getlist"):  # a radio sends one value: a forged second one is not dropped silently
+            chosen = [v for v in self.data.getlist(self.add_prefix("types")) if v] or chosen
+        if len(chosen) != self.needed:
+            message = (_("Un seul type de magie à votre année (vous en avez choisi %(ticked)d).") if self.needed == 1
+                       else _("Choisissez exactement 2 types de magie (vous en avez coché %(ticked)d)."))
+            raise forms.ValidationError(message % {"ticked": len(chosen)})
+        return chosen
 
 
 class FormInputError(DuelError):
@@ -162,8 +180,12 @@ class ExemptionForm(forms.Form):
 
 class FaultForm(forms.Form):
     participant = forms.TypedChoiceField(label=_("Duelliste"), coerce=int)
-    kind = forms.ChoiceField(label=_("Faute"), choices=FaultKind.choices, initial=FaultKind.OTHER)
-    note = forms.CharField(label=_("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2}), max_length=2000)
+    # Absence faults come only from a missed window (the sweep, or « Relever les absences »).
+    kind = forms.ChoiceField(choices=[(FaultKind.OTHER, FaultKind.OTHER.label)], initial=FaultKind.OTHER,
+                             widget=forms.HiddenInput,
+                             error_messages={"invalid_choice": _("Seules les fautes autres que l'absence se relèvent ici.")})
+    note = forms.CharField(label=_("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2}), max_length=2000,
+                           help_text=_("Ce que le duelliste a fait (obligatoire)."))
     pf_penalty = forms.IntegerField(label=_("Pénalité en PF"), min_value=0, max_value=50, initial=0)
 
     def __init__(self, *args, duellists: list[tuple[int, str]], **kwargs):

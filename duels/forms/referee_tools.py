@@ -41,6 +41,14 @@ class CorrectionForm(forms.Form):
             self.fields[f"d{index}_reason"] = forms.CharField(label=_("Motif de la décision"), required=False,
                                                               max_length=500)
 
+    def clean(self):
+        """A decision needs its reason (shown in the declaration): the missing one is marked by its field."""
+        data = super().clean()
+        for index in range(DECISION_ROWS):
+            if data.get(f"d{index}_kind") and not (data.get(f"d{index}_reason") or "").strip():
+                self.add_error(f"d{index}_reason", _("Donnez le motif de cette décision : il est affiché dans la déclaration."))
+        return data
+
     def decision_rows(self):
         """The bound fields of each decision row, for the template."""
         return [[self[f"d{i}_{name}"] for name in ("target", "kind", "value", "status", "reason")]

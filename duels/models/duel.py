@@ -126,6 +126,12 @@ class Participant(models.Model):
     absence_faults = models.PositiveSmallIntegerField(_("fautes d'absence"), default=0)
     disqualified = models.BooleanField(_("disqualifié"), default=False)
     forfeited = models.BooleanField(_("abandon"), default=False)
+    # When and in which phase they gave up: the thread, its forum copy and the notices say so.
+    forfeited_at = models.DateTimeField(_("abandon le"), null=True, blank=True)
+    forfeit_window = models.ForeignKey(
+        "duels.Window", on_delete=models.SET_NULL, null=True, blank=True, related_name="forfeits",
+        verbose_name=_("phase de l'abandon"),
+    )
 
     class Meta:
         ordering = ["duel", "team", "pk"]

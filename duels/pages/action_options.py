@@ -44,8 +44,10 @@ def cast_choices(spells: list[dict], names: dict[str, str], type_names: dict[str
                                 "is_self": t["id"] == me_id})
         for variant in spell["variants"]:
             key = variant_key(spell["slug"], variant["modulation"], variant["overlevel"])
-            bets = [{"value": b["bet"] or "none", "bet": b["bet"], "odds": b["odds"],
-                     "percent": round(b["probability"] * 100), "bonus": b["effect"] == "bonus",
+            # a modulation without a bonus effect falls back to its normal one: that bet is no "effet bonus"
+            normal_gives = [b["gives"] for b in variant["bets"] if b["effect"] != "bonus"]
+            bets = [{"value": b["bet"] or "none", "bet": b["bet"], "odds": b["odds"], "percent": round(b["probability"] * 100),
+                     "bonus": b["effect"] == "bonus" and b["gives"] not in normal_gives,
                      "gives": effect_text(b["gives"], target=spell["target"])}
                     for b in variant["bets"]]
             out.append({

@@ -99,8 +99,9 @@ def next_line(outcome: dict | None, names: dict[str, str], *, turn: int, deadlin
         return _("Le duel est terminé.")
     by = ""
     if deadline is not None:
+        local = timezone.localtime(deadline)  # the date, then a 24 h time: no "a.m." before the sentence's period
         by = " " + _("avant le %(deadline)s") % {
-            "deadline": formats.date_format(timezone.localtime(deadline), "DATETIME_FORMAT")}
+            "deadline": f"{formats.date_format(local, 'DATE_FORMAT')}, {formats.time_format(local, 'H:i')}"}
     if outcome.get("defence_follows"):
         who = ", ".join(names.get(i, i) for i in outcome.get("expected_posters") or [])
         return _("Suite : phase de défense — %(who)s se défend%(by)s.") % {"who": who, "by": by}

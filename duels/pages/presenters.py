@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils import timezone
+from django.utils import formats, timezone, translation
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -20,6 +20,7 @@ from duels.models import (
 )
 from duels.pages import declaration_summary as summary
 from duels.pages.event_text import event_text
+from duels.selectors.rolls import rolls_that_happened
 
 ZONES = range(0, 13)  # 0 and 12: off the stage
 
@@ -202,6 +203,7 @@ class WindowView:
     declaration: DeclarationView | None
     waiting: list[dict]
     open: bool = False  # unfolded in the thread: the phase now open and the latest declaration
+    forfeits: list[dict] = field(default_factory=list)  # who gave up during this phase, when (and the result)
 
 
 def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_name: str,
@@ -209,8 +211,9 @@ def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_n
     """A declaration as shown and copied to the forum: the dice with what each decided and what then
     happened, the events, where everyone stands, the winners by name, what comes next (and by when)."""
     events = list(declaration.events)
-    rolls = summary.roll_verdicts(
-        [{**r, "by_name": names.get(r.get("by"), r.get("by"))} for r in declaration.rolls], events)
+    rolls = summary.roll_verdicts(  # a step voided at resolution rolled no die that anyone should see
+        [{**r, "by_name": names.get(r.get("by"), r.get("by"))} for r in rolls_that_happened(declaration.rolls, events)],
+        events)
     rows = summary.standings(declaration.state_after, names)
     by_team: dict[int, list[str]] = {}
     for row in rows:
@@ -221,12 +224,19 @@ def declaration_view(declaration, *, turn: int, names: dict[str, str], referee_n
     return DeclarationView(
         declaration.pk, declaration.get_kind_display(), declaration.published_at, shown, rolls,
         declaration.referee_comment, referee_name, declaration.outcome,
-        bbcode.declaration(turn=turn, kind=declaration.get_kind_display(), rolls=rolls, events=events,
+        bbcode.declaration(turn=turn, kind=declaration.get_kind_display(), rolls=rolls,
+                           events=forum_events(events, by_team),
                            comment=declaration.referee_comment,  # the forum is French: the events' French text
                            stage_image=bbcode.stage_image_url(declaration.window.duel_id, turn),
                            closing=[*(summary.standing_line(row) for row in rows), result, next_step]),
         rows, result, next_step,
     )
+
+
+def forum_events(events: list[dict], team_names: dict[int, list[str]]) -> list[dict]:
+    """The events as the French forum copy tells them: the winners by name, never "l'équipe 2"."""
+    with translation.override("fr"):
+        return [{**e, "text": event_text(e, team_names=team_names)} if e.get("kind") == "win" else e for e in events]
 
 
 def thread(duel: Duel, windows: list[Window], participants: list[Participant], *,
@@ -237,7 +247,10 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant], *
     spells = spell_names(duel)
     teams = {p.pk: p.team for p in participants}
     referee_name = duel.referee.get_username() if duel.referee_id else ""
-    revisions = corrected_versions(windows)
+    by_team: dict[int, list[str]] = {}
+    for p in participants:
+        by_team.setdefault(p.team, []).append(p.duellist.forum_name)
+    revisions = corrected_versions(windows, by_team)
     out = []
     for index, window in enumerate(windows):
         posts = []
@@ -264,7 +277,7 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant], *
             window.pk, window.turn, window.phase,
             phase_label(window.phase), window.opened_at,
             window.opened_by_id is None and window.turn == 1 and window.phase == Phase.ACTION, window.state,
-            posts, view, waiting,
+            posts, view, waiting, forfeits=forfeit_lines(duel, window, participants),
         ))
     if out:
         out[-1].open = True
@@ -272,6 +285,23 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant], *
         if latest is not None:
             latest.open = True
     return out
+
+
+def forfeit_lines(duel: Duel, window: Window, participants: list[Participant]) -> list[dict]:
+    """The forfeits of this phase: "ron abandonne le duel le 02/12/2026 15:10.", then the result when
+    that forfeit ended the duel; with its forum copy."""
+    lines = []
+    for p in participants:
+        if not (p.forfeited and p.forfeit_window_id == window.pk and p.forfeited_at):
+            continue
+        at = formats.date_format(timezone.localtime(p.forfeited_at), "d/m/Y H:i")
+        text = _("%(name)s abandonne le duel le %(when)s.") % {"name": p.duellist.forum_name, "when": at}
+        if duel.finished_at and duel.finished_at == p.forfeited_at:
+            winners = " & ".join(q.duellist.forum_name for q in participants if q.team == duel.winner_team)
+            text += " " + (_("Match nul.") if duel.is_draw else _("Victoire de %(names)s.") % {"names": winners})
+        lines.append({"name": p.duellist.forum_name, "at": p.forfeited_at, "text": text,
+                      "bbcode": bbcode.forfeit(line=text)})
+    return lines
 
 
 def phase_label(phase: str) -> str:
@@ -304,8 +334,9 @@ def my_slot(slots: list, participant: Participant | None):
     return next((s for s in slots if s.participant_id == participant.pk), None)
 
 
-def corrected_versions(windows: list[Window]) -> dict[int, list]:
-    """The published versions corrections replaced, by declaration id (one query for the whole thread)."""
+def corrected_versions(windows: list[Window], team_names: dict[int, list[str]] | None = None) -> dict[int, list]:
+    """The published versions corrections replaced, by declaration id (one query for the whole thread);
+    the winners named as in the declaration (`team_names`)."""
     from duels.models import DeclarationRevision
 
     by_declaration: dict[int, list] = {}
@@ -313,6 +344,6 @@ def corrected_versions(windows: list[Window]) -> dict[int, list]:
     if corrected:  # no query for the (usual) thread without corrections
         for revision in DeclarationRevision.objects.filter(declaration__in=corrected).order_by("number"):
             # what that version said, in the reader's language (its stored text is the French one)
-            revision.lines = [event_text(event) for event in revision.events]
+            revision.lines = [event_text(event, team_names=team_names) for event in revision.events]
             by_declaration.setdefault(revision.declaration_id, []).append(revision)
     return by_declaration

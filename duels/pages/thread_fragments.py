@@ -55,8 +55,9 @@ def fragment_parts(duel: Duel, window: Window, *, unfolded: bool, following_due,
 
 
 def names_digest(participants: list[Participant]) -> str:
-    """The duellists' names are in the posts and declarations: a renamed duellist means new HTML."""
-    text = "|".join(f"{p.engine_id}={p.duellist.forum_name}" for p in participants)
+    """The duellists' names are in the posts and declarations, forfeits in their phase: a renamed
+    duellist or a forfeit means new HTML."""
+    text = "|".join(f"{p.engine_id}={p.duellist.forum_name}:{p.forfeit_window_id or ''}" for p in participants)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

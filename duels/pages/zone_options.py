@@ -43,7 +43,8 @@ def zone_target(t: dict, spell: dict, occupants: dict[int, list[dict]]) -> dict:
     friends = [p for z in range(zone - radius, zone + radius + 1) for p in occupants.get(z, [])
                if p["relation"] == "ally"]
     label = _("Zone %(z)s") % {"z": zone}
-    label += " — " + (_who(here) if here else _("vide"))
+    mine = any(p["relation"] == "me" for p in occupants.get(zone, []))
+    label += " — " + (_who(here) if here else (_("votre zone (personne d'autre)") if mine else _("vide")))
     return {"value": zone, "label": label, "distance": t["distance"], "in_reach": t["in_reach"] and t["free"],
             "free": t["free"], "pos": zone, "others_there": bool(here),
             "friendly_fire": _("touche aussi %(names)s") % {"names": ", ".join(p["name"] for p in friends)}

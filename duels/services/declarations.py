@@ -21,7 +21,7 @@ from duels.models import (
 )
 from duels.services import dice, milestones, rules
 from duels.services.common import duel_lock, require_duel_referee, state_fingerprint, window_open
-from duels.services.errors import DuelError
+from duels.services.errors import MESSAGES, DuelError
 from duels.services.finish import duel_finish
 
 AWAITING = {DuelStatus.AWAITING_FIRST: Phase.ACTION, DuelStatus.AWAITING_SECOND: Phase.DEFENCE}
@@ -69,7 +69,9 @@ def declaration_compute(*, duel: Duel, window: Window, state_before: dict, adjus
     try:
         result = rules.resolve_with_adjustments(state, engine_posts, adjustments, resolve)
     except ValueError as error:  # a decision the state no longer allows (adjustment_error's code)
-        raise DuelError(str(error)) from error
+        code = str(error)  # the code stays the engine's; a missing reason is told as a decision's
+        message = MESSAGES["decision-reason-required"] if code == "reason-required" else None
+        raise DuelError(code, message) from error
     events = [event.to_dict() for event in result.events]
     return {
         "kind": DeclarationKind.FIRST if window.phase == Phase.ACTION else DeclarationKind.SECOND,

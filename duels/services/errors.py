@@ -86,6 +86,8 @@ MESSAGES = {
     "declaration-stale": _("L'état du duel a changé depuis ce brouillon : préparez la déclaration à nouveau."),
     # --- faults, exemptions, forfeit ---
     "note-required": _("Décrivez la faute dans la note."),
+    "absence-from-window": _("Une faute d'absence vient d'une phase manquée : elle est relevée quand le délai est passé (« Relever les absences »), jamais à la main."),
+    "absence-deadline-not-passed": _("Le délai n'est pas passé : les duellistes attendus peuvent encore poster jusqu'au %(deadline)s."),
     "invalid-penalty": _("La pénalité en PF doit être un nombre positif ou nul."),
     "duel-not-running": _("Ce duel n'est pas en cours."),
     "already-out": _("Ce duelliste ne combat plus (hors combat, abandon ou disqualification)."),
@@ -97,6 +99,7 @@ MESSAGES = {
     "reason-required": _("Donnez le motif de votre demande."),
     # --- corrections, referee decisions, deadline tools, handover ---
     "correction-reason-required": _("Donnez le motif de la correction."),
+    "decision-reason-required": _("Donnez le motif de chaque décision : il est affiché dans la déclaration."),
     "declaration-not-published": _("Cette déclaration n'est pas publiée : préparez-la à nouveau plutôt que de la corriger."),
     "declaration-not-correctable": _("Cette déclaration a été publiée avant que les corrections existent : elle ne peut pas être corrigée."),
     "not-latest-declaration": _("Seule la dernière déclaration publiée du duel peut être corrigée."),

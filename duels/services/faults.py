@@ -10,7 +10,7 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus
-from duels.services import notices, rules
+from duels.services import forfeit_notices, notices, rules
 from duels.services.common import (
     EXEMPTION_LIMIT,
     duel_lock,
@@ -20,9 +20,10 @@ from duels.services.common import (
     require_running,
     window_refresh,
 )
+from duels.services.deadlines import SweepReport, window_expire_overdue
 from duels.services.errors import DuelError
 from duels.services.reminders import reminders_rearm
-from duels.services.sanctions import absence_count, state_commit
+from duels.services.sanctions import state_commit
 from webhooks.models import EventKind
 from webhooks.services import announce
 
@@ -36,14 +37,17 @@ def fault_record(
     *, duel: Duel, participant: Participant, by: User, kind: str = FaultKind.OTHER, note: str = "",
     pf_penalty: int = 0, now: dt.datetime | None = None,
 ) -> Fault:
-    """The referee (or staff) records a fault: an absence (counts toward disqualification at 3) or any
-    other fault (a note is required), with an optional PF penalty applied by the engine."""
+    """The referee (or staff) records a fault other than an absence (a note is required), with an optional
+    PF penalty applied by the engine. Absence faults come only from a missed window (RULES.md §6): the
+    sweep, or `absence_confirm` once the window's deadline has passed."""
     now = now or timezone.now()
     duel = duel_lock(duel)
     require_duel_referee(duel, by)
     participant = Participant.objects.get(pk=participant.pk, duel=duel)
     if kind not in FaultKind.values:
         raise DuelError("refused")
+    if kind == FaultKind.ABSENCE:
+        raise DuelError("absence-from-window")
     if kind == FaultKind.OTHER and not (note or "").strip():
         raise DuelError("note-required")
     if pf_penalty is None or pf_penalty < 0:
@@ -53,7 +57,7 @@ def fault_record(
     )
     audit_record(actor=by, action=AuditAction.FAULT, duel=duel, reason=note or "",
                  data={"fault": fault.pk, "participant": participant.engine_id, "kind": kind, "pf_penalty": pf_penalty})
-    if pf_penalty == 0 and kind == FaultKind.OTHER:
+    if pf_penalty == 0:
         return fault
     require_running(duel)
     state = rules.state_load(duel.state)
@@ -62,11 +66,28 @@ def fault_record(
         if me.out:
             raise DuelError("already-out")
         state, _events = rules.apply_penalty(state, participant.engine_id, pf_penalty)
-    if kind == FaultKind.ABSENCE:
-        state, _events = absence_count(participant=participant, state=state)
     announce(EventKind.SANCTION, duel, fault=fault, participant=participant, now=now)  # webhooks
     state_commit(duel=duel, state=state, now=now)
     return fault
+
+
+def absence_confirm(*, duel: Duel, by: User, now: dt.datetime | None = None) -> SweepReport:
+    """The referee confirms the missed posts of the open window once its deadline has passed for every
+    duellist it still awaits, without waiting for the sweep: the same expiry (absence faults, automatic
+    posts, the third absence disqualifies). Refused while anyone awaited still has time."""
+    now = now or timezone.now()
+    require_duel_referee(duel, by)
+    window = open_window(duel)
+    if window is None:
+        raise DuelError("window-not-open")
+    if window.due_at is None or window.due_at > now:
+        raise DuelError("absence-deadline-not-passed", deadline=_when(window.due_at or now))
+    report = window_expire_overdue(now=now, window_id=window.pk)
+    if window.pk not in report.expired_windows:
+        raise DuelError("absence-deadline-not-passed", deadline=_when(window.due_at))
+    audit_record(actor=by, action=AuditAction.FAULT, duel=duel, reason="",
+                 data={"window": window.pk, "absences": [who for _duel, who in report.absences]})
+    return report
 
 
 @transaction.atomic
@@ -82,8 +103,12 @@ def forfeit(*, duel: Duel, by: User, now: dt.datetime | None = None) -> Particip
         raise DuelError("already-out")
     state, _events = rules.apply_forfeit(state, participant.engine_id)
     participant.forfeited = True
-    participant.save(update_fields=["forfeited"])
+    participant.forfeited_at = now
+    # The phase it happened in: the one open, else the last one (its declaration was awaited).
+    participant.forfeit_window = open_window(duel) or duel.windows.order_by("-turn", "-phase").first()
+    participant.save(update_fields=["forfeited", "forfeited_at", "forfeit_window"])
     state_commit(duel=duel, state=state, now=now)
+    forfeit_notices.on_forfeit(participant)  # after commit: the others and the referee are told
     return participant
 
 

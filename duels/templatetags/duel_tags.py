@@ -69,3 +69,23 @@ def stage_block(zones, stage_id: str = "live"):
     from duels.pages.stage_html import stage_html
 
     return stage_html(zones, stage_id)
+
+
+@register.inclusion_tag("duels/_year_gap.html")
+def year_gap_warning(duel, participants=None):
+    """The year-gap warning (with each duellist's PF/PM) while the duel is not over; nothing otherwise."""
+    from duels.models.duel import OVER
+    from duels.pages.year_gap import year_gap
+
+    if duel.status in OVER:
+        return {"gap": None}
+    return {"gap": year_gap(duel, participants)}
+
+
+@register.simple_tag
+def colon():
+    """The colon after a label, as each language writes it: "arbitre : x" in French (a
+    space before), "referee: x" in English."""
+    from django.utils.translation import get_language
+
+    return " : " if (get_language() or "fr").startswith("fr") else ": "

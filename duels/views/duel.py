@@ -1,6 +1,7 @@
 """The duel page (stage, thread, my actions) and the forms it posts to."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -37,11 +38,14 @@ def _duel(pk: int, *, with_referee: bool = True) -> Duel:
 
 
 def _types_form(me: Participant, duel: Duel, data=None) -> MagicTypesForm:
+    """The magic types form; `data`: the POST to check (unbound: the types already chosen, ticked)."""
     if duel.kind == DuelKind.RP:
         choices = list(me.duellist.magic_types.order_by("name").values_list("slug", "name"))
     else:
         choices = list(MagicType.objects.order_by("name").values_list("slug", "name"))
-    return MagicTypesForm(data, choices=choices, needed=me.types_needed, initial={"types": me.magic_types})
+    needed = me.types_needed
+    chosen = me.magic_types[0] if needed == 1 and me.magic_types else me.magic_types
+    return MagicTypesForm(data, choices=choices, needed=needed, initial={"types": chosen})
 
 
 def recent_windows(duel: Duel) -> list[Window]:
@@ -79,6 +83,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         "posted": posted or {}, "post_error": post_error,
         "team1": [p for p in participants if p.team == 1], "team2": [p for p in participants if p.team == 2],
         "winners": [p.duellist.forum_name for p in participants if p.team == duel.winner_team],
+        "forum_origins": settings.FORUM_ORIGINS,
     }
     if slot is not None and slot.status == SlotStatus.WAITING:
         context["deadline"] = presenters.deadline_view(slot.deadline)
@@ -229,13 +234,15 @@ def types_choose(request, pk: int):
     if me is None:
         return refused(request, DuelError("not-participant"), "duels:duel", duel.pk)
     form = _types_form(me, duel, request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choisissez vos types de magie dans la liste."))
-        return redirect("duels:duel", duel.pk)
-    try:
-        magic_types_choose(participant=me, types=form.cleaned_data["types"], by=request.user)
-    except DuelError as error:
-        return refused(request, error, "duels:duel", duel.pk)
+    if form.is_valid():
+        try:
+            magic_types_choose(participant=me, types=form.cleaned_data["types"], by=request.user)
+        except DuelError as error:
+            form.add_error("types", error.message)
+    if not form.is_valid():  # the page again: the error by the field, the boxes as they were ticked
+        context = duel_context(request, duel)
+        context["types_form"] = form
+        return render(request, "duels/duel.html", context, status=422)
     messages.success(request, _("Types de magie enregistrés."))
     return redirect("duels:duel", duel.pk)
 

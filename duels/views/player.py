@@ -63,6 +63,7 @@ def register(request):
     form = RegistrationForm(request.POST or None)
     if duellist is not None:  # only the years allowed are offered (the service still checks a forged one)
         form.fields["year"].widget.choices = allowed_years(duellist)
+        form.fields["year"].initial = duellist.homework_year  # the member's own year, not year 1
     if request.method == "POST" and duellist is not None and form.is_valid():
         data = form.cleaned_data
         try:

@@ -15,8 +15,10 @@ from duels.forms.duel import FaultForm, PublishForm
 from duels.models import Declaration, DeclarationStatus, Duel, Exemption, Participant
 from duels.pages import presenters
 from duels.pages.referee_tools import tools_context
+from duels.selectors.sanctions import absence_preview, overdue_window, penalty_preview
 from duels.services import (
     DuelError,
+    absence_confirm,
     declaration_prepare,
     declaration_publish,
     duel_cancel,
@@ -118,6 +120,7 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
             FaultForm, duellist_choices(participants)),
         "faults": selectors.faults_of_duel(participants),
         "exemptions": selectors.exemptions_of_duel(participants),
+        "overdue": overdue_window(duel) if duel.is_running else None,
     }
     if draft is not None:
         names = presenters.names_by_engine_id(participants)
@@ -202,12 +205,45 @@ def fault(request, pk: int):
         return adjudicate(request, pk, fault_form=form, status=422)
     data = form.cleaned_data
     participant = get_object_or_404(Participant, pk=data["participant"], duel=duel)
+    preview = penalty_preview(duel, participant, data["pf_penalty"])
+    if preview.needs_confirmation and request.POST.get("confirm") != "yes":
+        return render(request, "duels/sanction_confirm.html", {
+            "duel": duel, "preview": preview, "action": reverse("duels:fault", args=[duel.pk]),
+            "title": _("Confirmer la faute"), "fields": [(k, request.POST.get(k, "")) for k in form.fields],
+            "sanction": _("Faute de %(name)s : −%(pf)d PF — « %(note)s »") % {
+                "name": participant.duellist.forum_name, "pf": data["pf_penalty"], "note": data["note"]},
+        })
     try:
         fault_record(duel=duel, participant=participant, by=request.user, kind=data["kind"], note=data["note"],
                      pf_penalty=data["pf_penalty"])
     except DuelError as error:
         return refused(request, error, "duels:adjudicate", duel.pk)
     messages.success(request, _("Faute enregistrée."))
+    return redirect("duels:adjudicate", duel.pk)
+
+
+@referee_required
+@require_POST
+def absences(request, pk: int):
+    """The referee records the absences of a phase whose deadline has passed (what the sweep does each
+    minute); when that disqualifies someone or ends the duel, a confirmation page says so first."""
+    duel = refereed_duel(request, pk)
+    window = overdue_window(duel)
+    if window is None:
+        messages.error(request, _("Aucune phase en retard : les duellistes attendus ont encore le temps de poster."))
+        return redirect("duels:adjudicate", duel.pk)
+    preview = absence_preview(duel, window)
+    if preview.needs_confirmation and request.POST.get("confirm") != "yes":
+        return render(request, "duels/sanction_confirm.html", {
+            "duel": duel, "preview": preview, "action": reverse("duels:absences", args=[duel.pk]),
+            "title": _("Confirmer les absences"), "fields": [],
+            "sanction": _("Absence (délai passé) : %(names)s") % {"names": ", ".join(preview.absent)},
+        })
+    try:
+        report = absence_confirm(duel=duel, by=request.user)
+    except DuelError as error:
+        return refused(request, error, "duels:adjudicate", duel.pk)
+    messages.success(request, _("Absences relevées : %(count)d.") % {"count": len(report.absences)})
     return redirect("duels:adjudicate", duel.pk)
 
 

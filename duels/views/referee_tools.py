@@ -81,8 +81,8 @@ def correct(request, pk: int):
         try:
             declaration_correct(declaration=declaration, by=request.user, reason=data["reason"], void_post=void_post,
                                 void_mode=data.get("void_mode") or "pass", adjustments=form.adjustments())
-        except DuelError as error:
-            messages.error(request, error.message)
+        except DuelError as error:  # said in the form, by the fields, not at the top of the page
+            form.add_error(None, error.message)
         else:
             messages.success(request, _("Déclaration corrigée : les duellistes sont prévenus."))
             return redirect("duels:adjudicate", duel.pk)
@@ -94,7 +94,7 @@ def correct(request, pk: int):
     return render(request, "duels/correct.html", {
         "duel": duel, "declaration": declaration, "d": view, "form": form,
         "refusal": refusal.message if refusal else None,
-    }, status=200 if request.method == "GET" or form.is_valid() else 400)
+    }, status=200 if request.method == "GET" or form.is_valid() else 422)  # refused: the form again, marked
 
 
 def _tool_post(request, pk: int, action) -> object:

@@ -6,7 +6,6 @@ the Content-Security-Policy's form-action keeps forms on Estrade."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
@@ -16,6 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from common.access import staff_required
 from duels.models import Duel
 from forum import selectors
 from forum.models import PmBatch
@@ -65,7 +65,7 @@ def topic_link(request, pk: int):
     return redirect("duels:duel", pk=duel.pk)
 
 
-@staff_member_required
+@staff_required
 def invitations(request):
     """Members whose invitation has not gone out by PM, and « Envoyer N invitations par MP depuis le forum »."""
     if request.method == "POST":

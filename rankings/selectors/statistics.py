@@ -16,6 +16,7 @@ from django.utils import timezone
 from common.cache import cached
 from duels.engine import chance
 from duels.models import Declaration, DeclarationStatus, Duel, DuelStatus, Post
+from duels.selectors.rolls import rolls_that_decided
 
 FACES = range(1, 7)
 CRITICAL_5_PERCENT_DF5 = 11.070  # chi-square with 5 degrees of freedom: exceeded by chance 5 % of the time
@@ -115,8 +116,8 @@ def _spell_and_dice_figures(spell_names: dict[str, str], top: int) -> tuple[list
     faces, kinds = [], Counter()
     declarations = Declaration.objects.filter(window__duel__status=DuelStatus.FINISHED,
                                               status=DeclarationStatus.PUBLISHED)
-    for rolls in declarations.values_list("rolls", flat=True):
-        for roll in rolls or []:
+    for rolls, events in declarations.values_list("rolls", "events"):
+        for roll in rolls_that_decided(rolls, events):  # a voided step's die, or one that missed anyway: not counted
             faces.append(roll.get("roll"))
             kinds[roll.get("kind", "bet")] += 1
             if roll.get("kind", "bet") == "bet" and roll.get("spell"):

@@ -1,13 +1,13 @@
 """Public pages: the champions table with filters, a duellist's page, a finished duel's replay;
 the staff list of rewards still to pay on the forum."""
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
+from common.access import staff_required
 from rankings import selectors
 from rankings.export.bbcode import rewards_bbcode
 from rankings.forms import RankingFilterForm
@@ -67,7 +67,7 @@ def duel(request, pk: int):
 REWARDS_SHOWN = 500  # the oldest unpaid first; the bank pays them in batches
 
 
-@staff_member_required
+@staff_required
 def rewards(request):
     """Staff: rewards not yet handed out on the forum, with a BBCode list for the forum's bank; the
     ones ticked are marked "payé" (POST)."""

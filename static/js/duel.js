@@ -155,8 +155,8 @@
       reach(form);
     });
     document.querySelectorAll("textarea[data-min-words]").forEach(updateCount);
-    var refused = document.getElementById("post-error");
-    if (refused) { refused.scrollIntoView({ block: "center" }); refused.focus(); }
+    var refused = document.getElementById("post-error") || document.getElementById("types-error");
+    if (refused) { refused.scrollIntoView({ block: "center" }); refused.setAttribute("tabindex", "-1"); refused.focus(); }
     tick();
     setInterval(tick, 30000);
   });

@@ -30,4 +30,4 @@ def test_a_player_cannot_grant_roles(client):
     client.force_login(player)
     client.post(reverse("role_set", args=[player.pk]), {"referee": "1"})
     assert not User.objects.get(pk=player.pk).is_referee
-    assert client.get(reverse("roles")).status_code == 302
+    assert client.get(reverse("roles")).status_code == 403

@@ -80,7 +80,7 @@ def test_rejection_and_no_second_decision(staff_client):
 
 def test_queue_is_staff_only(client):
     client.force_login(UserFactory(username="crabbe"))
-    assert client.get(reverse("signup_queue")).status_code == 302
+    assert client.get(reverse("signup_queue")).status_code == 403
     signup = SignupRequest.objects.create(forum_name="Goyle")
     client.post(reverse("signup_decide", args=[signup.pk]), {"decision": "reject"})
     signup.refresh_from_db()

@@ -80,10 +80,11 @@ def test_fault_record_rules(awaiting):
     assert code_of(fault_record, duel=duel, participant=a, by=referee, note="x", pf_penalty=-1) == "invalid-penalty"
     fault = fault_record(duel=duel, participant=b, by=referee, note="Hors-jeu RP")
     assert (fault.kind, fault.pf_penalty, fault.recorded_by) == ("other", 0, referee)
-    fault_record(duel=duel, participant=b, by=referee, kind="absence", note="Absence signalée")
+    # absences come only from a missed window, never by hand
+    assert code_of(fault_record, duel=duel, participant=b, by=referee, kind="absence", note="x") == "absence-from-window"
     b.refresh_from_db()
-    assert b.absence_faults == 1
-    assert Fault.objects.filter(participant=b).count() == 2
+    assert b.absence_faults == 0
+    assert Fault.objects.filter(participant=b).count() == 1
 
 
 def test_a_penalty_that_knocks_out_ends_the_duel():

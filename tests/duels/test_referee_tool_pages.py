@@ -145,7 +145,7 @@ def test_a_bad_decision_on_the_page_is_a_clear_message_not_an_error(published):
     duel, referee, a, _b, _declaration = published
     response = client_for(referee).post(reverse("duels:correct", args=[duel.pk]), {
         "reason": "x", "d0_target": a.engine_id, "d0_kind": "status", "d0_status": "stun", "d0_reason": "r"})
-    assert response.status_code == 200 and "n&#x27;a pas ce statut" in response.content.decode()
+    assert response.status_code == 422 and "n&#x27;a pas ce statut" in response.content.decode()
 
 
 def test_the_journal_costs_the_same_queries_whatever_its_length(published):
@@ -200,3 +200,17 @@ def test_a_long_duel_offers_the_correction_of_its_latest_declaration_only(phase)
     post(duel, b, [] if phase == "action" else [{"nothing": True}], text="" if phase == "defence" else RP_TEXT)
     page = client_for(referee).get(reverse("duels:adjudicate", args=[duel.pk])).content.decode()
     assert reverse("duels:correct", args=[duel.pk]) not in page  # the next phase has a post: too late
+
+
+def test_a_decision_without_its_reason_is_marked_by_the_field_and_speaks_of_a_decision(published):
+    duel, referee, a, _b, declaration = published
+    response = client_for(referee).post(reverse("duels:correct", args=[duel.pk]), {
+        "reason": "Erreur de calcul", "d0_target": a.engine_id, "d0_kind": "pf", "d0_value": "2", "d0_reason": ""})
+    page = response.content.decode()
+    assert response.status_code == 422
+    form = page.split('<form method="post" class="form">', 1)[1].split("</form>", 1)[0]
+    assert "Donnez le motif de cette décision" in form  # by the field, inside the form
+    assert 'name="d0_reason"' in form and 'aria-invalid="true"' in form.split('name="d0_reason"', 1)[0][-300:] + \
+        form.split('name="d0_reason"', 1)[1][:300]
+    assert "Donnez le motif de votre demande" not in page
+    assert Declaration.objects.get(pk=declaration.pk).revision == 0

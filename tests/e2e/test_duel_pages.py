@@ -211,9 +211,9 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     publish_post(drago)
     arbitre.goto(f"/duels/{duel.pk}/arbitrage/")
     arbitre.get_by_role("button", name="Préparer la déclaration (lancer les dés)").click()
-    assert "Cette déclaration termine le duel : victoire de l'équipe 1." in arbitre.locator("main").inner_text()
+    assert "Cette déclaration termine le duel. Victoire de harry !" in arbitre.locator("main").inner_text()
     screenshot(arbitre, "duel-05-referee-draft")
-    arbitre.get_by_role("button", name="Publier la déclaration").click()
+    arbitre.get_by_role("button", name="Publier la déclaration et terminer le duel").click()
     arbitre.wait_for_selector("text=Déclaration publiée.")
 
     harry.goto(f"/duels/{duel.pk}/")

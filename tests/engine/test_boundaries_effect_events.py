@@ -38,7 +38,7 @@ def test_a_push_names_who_pushed_whom_from_where_to_where_and_the_spell_goes_on(
 
 def test_a_fall_is_declared_and_a_duellist_who_survives_it_still_takes_the_rest_of_the_spell():
     result = _cast(4, 8, cast("slam", "B"))
-    assert said(result, "fall") == [(None, "B", None, {"pos": 12, "pf": 1}, "B tombe de l'estrade (12) et perd 1 PF.")]
+    assert said(result, "fall") == [(None, "B", None, {"pos": 12, "pf": 1}, "B tombe de l'estrade et perd 1 PF.")]
     b = result.state.duellist("B")
     assert (b.pos, b.pf, b.stunned, b.out) == (12, 15, True, False)
 

@@ -52,9 +52,10 @@ def test_the_staff_page_lists_pending_members_and_makes_one_batch_of_fresh_links
 
 def test_pages_are_for_staff_and_the_menu_links_them(client, staff):
     client.force_login(UserFactory())
-    assert client.get(reverse("forum:invitations")).status_code == 302  # to the admin login
+    assert client.get(reverse("forum:invitations")).status_code == 403  # the site's own page
     client.force_login(staff)
-    assert reverse("forum:invitations") in client.get(reverse("home")).content.decode()
+    assert reverse("staff") in client.get(reverse("home")).content.decode()  # the menu's staff index
+    assert reverse("forum:invitations") in client.get(reverse("staff")).content.decode()
 
 
 def test_reports_are_recorded_once_and_a_newer_tab_takes_the_batch_over(client, staff):

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(("event", "english"), [
     (events.adjusted_points("A", "pf", 16, 13, "Insult"), "Referee's decision: A loses 3 PF (16 → 13). Reason: Insult"),
     (events.adjusted_points("A", "pm", 4, 6, "Potion"), "Referee's decision: A gains 2 PM (4 → 6). Reason: Potion"),
-    (events.adjusted_position("A", 4, 0, "Fell"), "Referee's decision: A goes from zone 4 to off the stage (0). "
+    (events.adjusted_position("A", 4, 0, "Fell"), "Referee's decision: A goes from zone 4 off the stage. "
                                                   "Reason: Fell"),
     (events.adjusted_status("A", "stun", "Wrong roll"), "Referee's decision: A is no longer stunned. "
                                                         "Reason: Wrong roll"),

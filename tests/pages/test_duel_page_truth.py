@@ -25,7 +25,7 @@ def test_the_stage_shows_the_moves_already_announced():
     duel, _referee, (a, b) = started_duel(spells=SPELLS)
     post(duel, a, [{"move": 6}])
     page = page_of(b.duellist.user, duel)
-    assert f"annoncé : {a.duellist.forum_name} → 6" in page
+    assert f"{a.duellist.forum_name} → zone 6" in page and "annoncé : " not in page
 
 
 def test_the_page_names_who_is_still_expected_and_by_when():

@@ -81,7 +81,7 @@ def test_the_replay_of_a_finished_duel_shows_each_turn_the_dice_and_the_seed(cli
     assert "La graine correspond à l'empreinte." in page and "tous concordent" in page
     assert "Tour 1, phase d&#x27;action" in page and "Tour 1, phase de défense" in page
     assert "Beau sort." in page and "pari gagné" in page and "pari perdu" in page and "sort Éclair" in page
-    assert "a abandonné" in page and page.count('class="stage-zones"') == 3 and "victoire de l'équipe 1" in page
+    assert "a abandonné" in page and page.count('class="stage-zones"') == 3 and f"victoire de {a.duellist.forum_name}" in page
 
 
 def test_a_finished_duel_without_declarations(client, played):

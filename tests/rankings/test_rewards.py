@@ -2,10 +2,10 @@
 import pytest
 
 from duels.models import DuelFormat
-from duels.services import fault_record, forfeit
+from duels.services import forfeit
 from rankings.models import Result, SalaryScale
 from rankings.services.rewards import daily_salary, results_record
-from tests.support.duels import bet_for, declare, post, started_duel
+from tests.support.duels import bet_for, declare, miss_windows, post, started_duel
 
 pytestmark = pytest.mark.django_db
 
@@ -79,8 +79,7 @@ def test_both_knocked_out_in_the_same_declaration_is_a_draw_paying_2_days_each()
 def test_a_disqualified_loser_gets_the_chocogrenouille_and_nothing_else():
     # "Une défaite … chocogrenouille sera néanmoins offerte": every loser, disqualified included
     duel, referee, (a, b) = started_duel()
-    for _ in range(3):
-        fault_record(duel=duel, participant=b, by=referee, kind="absence", note="Absent")
+    miss_windows(duel, referee, b)
     result = Result.objects.get(participant=b)
     assert (result.outcome, result.purse, result.champion_points, result.chocogrenouille) == (
         "disqualified", 0, 0, True)

@@ -67,8 +67,8 @@ def test_the_rewards_page_is_for_staff_only():
     client = Client()
     client.force_login(UserFactory())
     response = client.get(reverse("rankings:rewards"))
-    assert response.status_code == 302 and "paid" not in response.content.decode()
-    assert client.post(reverse("rankings:rewards"), {"paid": ["1"]}).status_code == 302
+    assert response.status_code == 403 and "paid" not in response.content.decode()
+    assert client.post(reverse("rankings:rewards"), {"paid": ["1"]}).status_code == 403
     assert not Result.objects.exclude(paid_at=None).exists()
 
 

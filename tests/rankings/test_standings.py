@@ -5,13 +5,13 @@ import pytest
 from django.core.management import call_command
 
 from duels.models import DuelFormat, DuelKind
-from duels.services import fault_record, forfeit
+from duels.services import forfeit
 from rankings import selectors
 from rankings.models import Season, Standing, TableRevision
 from rankings.services.rewards import daily_salary, season_delete, season_save
 from rankings.services.standings import standings_rebuild
 from tests.rankings.helpers import at, duellists, finished_duel
-from tests.support.duels import bet_for, declare, post, started_duel
+from tests.support.duels import bet_for, declare, miss_windows, post, started_duel
 
 pytestmark = pytest.mark.django_db
 
@@ -53,8 +53,7 @@ def test_a_draw_played_through_the_services():
 
 def test_a_disqualification_counts_a_duel_and_nothing_else():
     duel, referee, (a, b) = started_duel()
-    for _ in range(3):
-        fault_record(duel=duel, participant=b, by=referee, kind="absence", note="Absent")
+    miss_windows(duel, referee, b)
     out = line(b.duellist)
     assert (out.points, out.duels, out.disqualifications, out.purse, out.chocogrenouilles) == (0, 1, 1, 0, 1)
     assert line(a.duellist).wins == 1

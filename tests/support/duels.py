@@ -76,6 +76,24 @@ def declare(duel: Duel, referee, comment: str = "", now=None):
     return published
 
 
+def miss_windows(duel: Duel, referee, absent: Participant, count: int = 3) -> None:
+    """`absent` misses `count` windows in a row while the others pass at once: the sweep, run at each
+    deadline, gives the absence faults (the third disqualifies); the referee declares in between."""
+    from duels.services import window_expire_overdue
+
+    for _ in range(count):
+        duel.refresh_from_db()
+        window = duel.windows.get(state="open")
+        for other in duel.participants.exclude(pk=absent.pk).select_related("duellist__user"):
+            if window.slots.filter(participant=other, status="waiting").exists():
+                post(duel, other, [], now=window.opened_at)
+        window.refresh_from_db()
+        window_expire_overdue(now=window.due_at, window_id=window.pk)
+        duel.refresh_from_db()
+        if duel.is_running:
+            declare(duel, referee, now=window.due_at)
+
+
 def pf(duel: Duel, participant: Participant) -> int:
     duel.refresh_from_db()
     return next(d["pf"] for d in duel.state["duellists"] if d["id"] == participant.engine_id)

@@ -28,6 +28,7 @@ from duels.services import (
 from duels.services.dice import roll_derive
 
 PASSWORD = "estrade-demo"
+STAFF = "equipe"  # staff (and superuser): /staff/, /admin/, the rewards page; staff also referee every duel
 PLAYERS = ["joueur1", "joueur2", "joueur3", "joueur4", "hermione", "ron", "luna", "neville"]
 # Eligible and in no duel: register two of them (or all four) to play a duel from the start.
 FREE_PLAYERS = ["ginny", "cho", "cedric", "fred"]
@@ -50,6 +51,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         call_command("catalog_load", stdout=io.StringIO())
         self.referee = self._user("arbitre", referee=True)
+        self._user(STAFF, staff=True)
         self.duellists = {name: self._duellist(name, index) for index, name in enumerate(PLAYERS + FREE_PLAYERS)}
         scenarios = [
             ("hermione", "ron", 2, self._finished),
@@ -69,7 +71,8 @@ class Command(BaseCommand):
             self.stdout.write(f"Duel n°{duel.pk} {first} contre {second} : {duel.get_status_display()}.")
         self._invitations()
         self.stdout.write(self.style.SUCCESS(
-            f"Comptes (mot de passe « {PASSWORD} ») : arbitre (arbitre), " + ", ".join(PLAYERS + FREE_PLAYERS) + "."
+            f"Comptes (mot de passe « {PASSWORD} ») : arbitre (arbitre), {STAFF} (équipe : /staff/ et /admin/), "
+            + ", ".join(PLAYERS + FREE_PLAYERS) + "."
             f" Libres pour s'inscrire à un duel : {', '.join(FREE_PLAYERS)}."
         ))
 
@@ -94,10 +97,11 @@ class Command(BaseCommand):
 
     # --- people -----------------------------------------------------------------------------------
 
-    def _user(self, username: str, *, referee: bool = False) -> User:
+    def _user(self, username: str, *, referee: bool = False, staff: bool = False) -> User:
         user, created = User.objects.get_or_create(username=username)
         if created:
             user.set_password(PASSWORD)
+            user.is_staff = user.is_superuser = staff
             user.save()
         if referee:
             user.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])

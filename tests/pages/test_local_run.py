@@ -1,0 +1,41 @@
+"""`make run` as a new user meets it: the embed's refusal explained to staff on the duel page while
+FORUM_ORIGINS is unset, printed links on the host the server listens on, a /favicon.ico."""
+import re
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories.duels import UserFactory
+from tests.support.duels import started_duel
+
+pytestmark = pytest.mark.django_db
+MAKEFILE = Path(__file__).resolve().parents[2] / "Makefile"
+
+
+def test_staff_are_told_why_the_embed_is_refused_while_forum_origins_is_unset(settings):
+    duel, _referee, (a, _b) = started_duel()
+    staff = Client()
+    staff.force_login(UserFactory(username="chef", is_staff=True))
+    url = reverse("duels:duel", args=[duel.pk])
+    settings.FORUM_ORIGINS = []
+    assert "FORUM_ORIGINS" in staff.get(url).content.decode()
+    player = Client()
+    player.force_login(a.duellist.user)
+    assert "data-forum-origins" not in player.get(url).content.decode()
+    settings.FORUM_ORIGINS = ["https://forum.example"]
+    assert "data-forum-origins" not in staff.get(url).content.decode()
+
+
+def test_make_run_prints_links_on_the_host_it_listens_on():
+    text = MAKEFILE.read_text()
+    listen = re.search(r"runserver (\S+)", text).group(1)
+    host = re.search(r"^RUN_HOST := (\S+)$", text, re.M).group(1) if listen == "$(RUN_HOST)" else listen
+    demo_line = next(line for line in text.splitlines() if "manage.py demo" in line)
+    assert "SITE_URL=http://$(RUN_HOST)" in demo_line and host == "127.0.0.1:8000"
+
+
+def test_favicon_ico_answers():
+    response = Client().get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith("favicon.svg")
