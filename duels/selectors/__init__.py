@@ -136,6 +136,7 @@ def participations_of(user: User) -> QuerySet[Participant]:
     return (
         P.objects.filter(duellist__user=user)
         .select_related("duel__referee", "duellist")
+        .defer("duel__spells", "duel__state", "duel__seed")  # kilobytes a duel the list never shows
         .prefetch_related(
             Prefetch("duel__participants", queryset=P.objects.select_related("duellist")),
             Prefetch("duel__windows", queryset=open_windows, to_attr="open_windows"),
