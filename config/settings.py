@@ -212,6 +212,14 @@ CELERY_BEAT_SCHEDULE = {
     for name, task in (("sweep-deadlines", "duels.tasks.sweep_deadlines"), ("send-reminders", "duels.tasks.send_reminders"))
 }
 
+# History (notices' lifetime, docs/notifications.md): read notices, and notices of duels over, are
+# pruned once older than this many days, by the scheduled job (Celery beat hourly, or run_scheduler).
+NOTIFICATION_RETENTION_DAYS = int(os.environ.get("NOTIFICATION_RETENTION_DAYS", "90"))
+PRUNE_SECONDS = 3600
+CELERY_BEAT_SCHEDULE["prune-notifications"] = {
+    "task": "duels.tasks.prune_notifications", "schedule": PRUNE_SECONDS, "options": {"expires": PRUNE_SECONDS - 60},
+}
+
 # Longest RP text a post may carry (characters); longer ones are refused with a French message.
 RP_TEXT_MAX_LENGTH = int(os.environ.get("RP_TEXT_MAX_LENGTH", "20000"))
 

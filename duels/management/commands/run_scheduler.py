@@ -7,6 +7,7 @@ goes on; the database connection is checked before each round.
 import logging
 import time
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections, connection
 from django.utils import timezone
@@ -16,7 +17,33 @@ from duels.services.reminders import reminders_send
 
 logger = logging.getLogger(__name__)
 
-JOBS = (("Deadline sweep", window_expire_overdue), ("Reminders", reminders_send))
+
+
+class Every:
+    """A job run at most once every `seconds` (the first round runs it)."""
+
+    class Skipped:
+        def describe(self) -> str:
+            return "no run due"
+
+    def __init__(self, seconds: float, job):
+        self.seconds, self.job, self.last = seconds, job, None
+
+    def __call__(self):
+        if self.last is not None and time.monotonic() - self.last < self.seconds:
+            return self.Skipped()
+        self.last = time.monotonic()
+        return self.job()
+
+
+def _prune_notifications():
+    from accounts.services.retention import notifications_prune
+
+    return notifications_prune()
+
+
+JOBS = (("Deadline sweep", window_expire_overdue), ("Reminders", reminders_send),
+        ("Notices pruning", Every(settings.PRUNE_SECONDS, _prune_notifications)))
 
 
 def fresh_connections() -> None:
