@@ -86,19 +86,35 @@ def build(size: str) -> dict:
     members, copies, seasons = SIZES[size]
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # seeding only
     t0 = time.perf_counter()
+    steps = Steps()
     pool = members_create(members)
     referee = referee_create()
+    steps.done("members")
     templates = [finished_template(referee, winner) for winner in (1, 2, 1)]
+    steps.done("3 duels played")
     tables = clone_history(templates, copies=copies, pool=pool, with_notices=True)
+    steps.done("copies")
     running = running_template(referee)
     clone_history([running], copies=59, pool=pool, with_notices=False, step=dt.timedelta(minutes=1))
     seasons_create(seasons)
+    steps.done("running duels, seasons")
     from rankings.services.standings import standings_rebuild
 
     standings_rebuild()
+    steps.done("standings")
+    try:  # the statistics' sums, where they are kept (the copies did not go through the services)
+        from rankings.services.statistics import statistics_rebuild
+    except ImportError:
+        pass
+    else:
+        statistics_rebuild()
+        steps.done("statistics")
     fresh = [finished_template(referee, 1) for _ in range(max(3, ROUNDS // 2))]
+    steps.done("fresh duels")
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
+    steps.done("vacuum")
+    print("  build steps: " + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in steps.times))
     from duels.models import Duel, DuelStatus
 
     finished = Duel.objects.filter(status=DuelStatus.FINISHED).count()
@@ -108,6 +124,16 @@ def build(size: str) -> dict:
 
     staff = get_user_model().objects.create_superuser("bench-staff", "staff@example.org", "x")
     return {"referee": referee, "veteran": pool[0], "staff": staff, "fresh": fresh, "finished": finished}
+
+
+class Steps:
+    def __init__(self):
+        self.times, self.last = [], time.perf_counter()
+
+    def done(self, name: str) -> None:
+        now = time.perf_counter()
+        self.times.append((name, now - self.last))
+        self.last = now
 
 
 def members_create(count: int) -> list:
@@ -341,9 +367,9 @@ def measure(data: dict) -> dict:
     for label, (client, url, before) in pages.items():
         if before:
             before()
-        connection.queries_log.clear()  # a full log (maxlen) would count 0
         with CaptureQueriesContext(connection) as captured:
             response = client.get(url)
+        queries = len(captured)  # now: the next request's start empties the log this counts in
         assert response.status_code == 200, (label, url, response.status_code)
         times = []
         started_at = time.perf_counter()
@@ -354,7 +380,7 @@ def measure(data: dict) -> dict:
             client.get(url)
             times.append((time.perf_counter() - t0) * 1000)
             floor_times.append(timed(pages[FLOOR][0], "/bench/floor/"))
-        figures[label] = (statistics.median(times), len(captured))
+        figures[label] = (statistics.median(times), queries)
     figures[FLOOR] = (statistics.median(floor_times), 2)
     figures["correction changing a finished duel's outcome"] = correction_figure(data)
     times = []
@@ -366,6 +392,8 @@ def measure(data: dict) -> dict:
     figures["database per finished duel (KB)"] = (database_kb() / data["finished"], None)
     pruned = prune()
     if pruned is not None:
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM FULL accounts_notification")  # give the pruned rows' room back
         figures["database per finished duel after pruning (KB)"] = (database_kb() / data["finished"], None)
     return figures
 
@@ -385,7 +413,6 @@ def correction_figure(data: dict) -> tuple[float, int]:
 
     times, queries = [], None
     for _duel, declaration, hitter, _hit in data["fresh"]:
-        connection.queries_log.clear()  # a full log (maxlen) would count 0
         with CaptureQueriesContext(connection) as captured:
             t0 = time.perf_counter()
             declaration_correct(declaration=declaration, by=data["referee"], reason="Sort interdit", adjustments=[
@@ -399,7 +426,6 @@ def database_kb() -> float:
     from django.db import connection
 
     with connection.cursor() as cursor:
-        cursor.execute("VACUUM FULL")
         cursor.execute("SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n "
                        "ON n.oid = c.relnamespace WHERE c.relkind = 'r' AND n.nspname = 'public'")
         return cursor.fetchone()[0] / 1024
