@@ -236,7 +236,19 @@ class RebuildReport:
 def standings_rebuild(*, season: Season | None = None, fix: bool = True) -> RebuildReport:
     """Recompute the table from the results, compare with the stored lines, and (with `fix`) write
     the differences: create missing lines, delete extra ones, correct changed ones. Stored lines are
-    read as plain values (hundreds of thousands of them); model instances only for what changes."""
+    read as plain values (hundreds of thousands of them); model instances only for what changes.
+    On PostgreSQL the comparison runs in the database (rankings.services.standings_sql)."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        from rankings.services.standings_sql import rebuild_in_database
+
+        return rebuild_in_database(season=season, fix=fix)
+    return rebuild_in_python(season=season, fix=fix)
+
+
+def rebuild_in_python(*, season: Season | None = None, fix: bool = True) -> RebuildReport:
+    """`standings_rebuild` by folding every result here (`standings_compute`), the stored lines locked."""
     expected = standings_compute(season=season)
     stored_rows = Standing.objects.select_for_update()
     if season is not None:
