@@ -13,7 +13,7 @@ from collections import Counter
 from django.conf import settings
 from django.db import connection
 
-from rankings.models import ScopeSize, Season, Standing
+from rankings.models import ScopeSize, Season
 from rankings.services.standings import (
     COUNTERS,
     Key,
@@ -21,7 +21,6 @@ from rankings.services.standings import (
     ScopeKey,
     Tally,
     _scope_filter,
-    _standing,
     table_revision_bump,
 )
 
@@ -69,12 +68,8 @@ FIELDS = (*COUNTERS, "reached_at")
 
 def standings_differences(*, season: Season | None = None):
     """(missing {key: tally}, extra {key: pk}, changed [(key, stored, expected tally, pk)])."""
-    expected_sql = _EXPECTED.format(
-        all_time="" if season else "SELECT NULL::bigint AS season_id, r.* FROM r UNION ALL",
-        season_filter="WHERE s.id = %(season)s" if season else "",
-    )
     sql = _DIFFERENCES.format(
-        expected=expected_sql,
+        expected=_expected_sql(season),
         stored_filter="WHERE season_id = %(season)s" if season else "",
         expected_columns=", ".join(f"e.{f}" for f in FIELDS),
         stored_columns=", ".join(f"s.{f}" for f in FIELDS),
@@ -113,7 +108,7 @@ def rebuild_in_database(*, season: Season | None = None, fix: bool = True) -> Re
     """`standings_rebuild` on PostgreSQL (inside its transaction): compare in the database, then fix
     what differs. A few lines: recomputed under their own row locks (`standings_refresh`), so duels
     finishing meanwhile wait only if they share those lines. Many: the table is locked against
-    writes (readers go on), compared again, and written in bulk."""
+    writes (readers go on), emptied and written again in one statement."""
     from rankings.services.standings_refresh import standings_refresh
 
     missing, extra, changed = standings_differences(season=season)
@@ -124,21 +119,30 @@ def rebuild_in_database(*, season: Season | None = None, fix: bool = True) -> Re
     if len(keys) <= SMALL_FIX:
         standings_refresh(keys=keys)
     else:
-        with connection.cursor() as cursor:
-            cursor.execute("LOCK TABLE rankings_standing, rankings_scopesize IN EXCLUSIVE MODE")
-        missing, extra, changed = standings_differences(season=season)
-        Standing.objects.filter(pk__in=list(extra.values())).delete()
-        updates = []
-        for key, _have, tally, pk in changed:
-            line = _standing(key, tally)
-            line.pk = pk
-            updates.append(line)
-        Standing.objects.bulk_update(updates, list(FIELDS), batch_size=2_000)
-        Standing.objects.bulk_create([_standing(key, tally) for key, tally in missing.items()], batch_size=5_000)
+        _rewrite(season)
     _sizes_set(season)
     report.fixed = True
     table_revision_bump()
     return report
+
+
+def _rewrite(season: Season | None) -> None:
+    """The table (or one season's part) locked against writes, emptied and written again from the
+    results in one INSERT … SELECT (readers go on until the commit)."""
+    params = {"tz": settings.TIME_ZONE, "season": season.pk if season else None}
+    columns = ("season_id", "duellist_id", "kind", "format", "year", *FIELDS)
+    with connection.cursor() as cursor:
+        cursor.execute("LOCK TABLE rankings_standing, rankings_scopesize IN EXCLUSIVE MODE")
+        cursor.execute("DELETE FROM rankings_standing" + (" WHERE season_id = %(season)s" if season else ""), params)
+        cursor.execute(f"INSERT INTO rankings_standing ({', '.join(columns)}) "
+                       f"SELECT {', '.join(columns)} FROM ({_expected_sql(season)}) expected", params)
+
+
+def _expected_sql(season: Season | None) -> str:
+    return _EXPECTED.format(
+        all_time="" if season else "SELECT NULL::bigint AS season_id, r.* FROM r UNION ALL",
+        season_filter="WHERE s.id = %(season)s" if season else "",
+    )
 
 
 def _report(season, missing, extra, changed) -> RebuildReport:

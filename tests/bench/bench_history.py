@@ -260,11 +260,19 @@ def clone_history(templates: list, *, copies: int, pool: list, with_notices: boo
               SELECT CASE WHEN m.idx = 0 AND k <= {VETERAN_DUELS // len(ids)} THEN {veteran}
                           ELSE {first} + ((k * {len(participants)} + m.idx) % {span}) END
               FROM bench_member m WHERE m.duellist_id = template $$ LANGUAGE sql STABLE""")
+        # Each copy's users, looked up by index (a function per row over a join would be slower).
+        cursor.execute("DROP TABLE IF EXISTS bench_user_map")
+        cursor.execute("""
+            CREATE TEMP TABLE bench_user_map AS
+              SELECT m.user_id AS template, k, d.user_id AS copy FROM bench_member m
+              CROSS JOIN generate_series(1, %s) k JOIN accounts_duellist d ON d.id = pg_temp.bench_duellist(m.duellist_id, k)
+              WHERE m.user_id IS NOT NULL""", [copies])
+        cursor.execute("CREATE UNIQUE INDEX ON bench_user_map (template, k)")
+        cursor.execute("ANALYZE bench_user_map")
         cursor.execute("""
             CREATE OR REPLACE FUNCTION pg_temp.bench_user(template bigint, k int) RETURNS bigint AS $$
-              SELECT COALESCE((SELECT d.user_id FROM bench_member m JOIN accounts_duellist d
-                               ON d.id = pg_temp.bench_duellist(m.duellist_id, k)
-                               WHERE m.user_id = template), template) $$ LANGUAGE sql STABLE""")
+              SELECT COALESCE((SELECT copy FROM bench_user_map u WHERE u.template = $1 AND u.k = $2), $1)
+              $$ LANGUAGE sql STABLE""")
         strides = {model: (model.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1
                    for model in rows}
         for model, queryset in rows.items():
