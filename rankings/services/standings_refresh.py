@@ -20,7 +20,6 @@ from django.utils import timezone
 
 from rankings.models import Result, ScopeSize, Season, Standing
 from rankings.services.standings import (
-    COUNTERS,
     Key,
     ScopeKey,
     SeasonCalendar,
@@ -28,6 +27,7 @@ from rankings.services.standings import (
     _copy,
     _scope_filter,
     _standing,
+    lines_update,
     scope_keys,
     sizes_add,
     table_revision_bump,
@@ -80,8 +80,7 @@ def standings_refresh(*, keys: set[Key]) -> int:
         elif Tally.of(line).as_tuple() != tally.as_tuple():
             _copy(tally, line)
             to_update.append(line)
-    if to_update:
-        Standing.objects.bulk_update(to_update, [*COUNTERS, "reached_at"])
+    lines_update(to_update)
     if to_create:
         Standing.objects.bulk_create(to_create)
         sizes_add(Counter(key[:4] for key in (_key_of(s) for s in to_create)))
