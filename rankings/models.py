@@ -72,6 +72,11 @@ class Result(models.Model):
                 condition=models.Q(outcome="win") | models.Q(champion_points=0), name="result_points_only_for_a_win"
             ),
         ]
+        indexes = [
+            # The rewards still to hand out, oldest first (the rewards page): the unpaid ones only.
+            models.Index(fields=["recorded_at", "id"], condition=models.Q(paid_at__isnull=True),
+                         name="result_unpaid_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.duellist} — {self.get_outcome_display()} ({self.duel})"
