@@ -123,3 +123,14 @@ def test_the_record_and_rewards_pages_do_not_load_spell_snapshots():
     record = queries_of(client_for(veteran.user), reverse("rankings:duellist", args=[veteran.forum_id]))
     rewards = queries_of(client_for(UserFactory(is_staff=True)), reverse("rankings:rewards"))
     assert not any('"duels_duel"."spells"' in q for q in record + rewards)
+
+
+def test_the_referee_dashboard_lists_duels_without_their_snapshots():
+    from tests.support.duels import post, started_duel
+
+    duel, referee, (a, b) = started_duel()
+    post(duel, a, [])
+    post(duel, b, [])  # a declaration is due
+    sql = queries_of(client_for(referee), reverse("duels:referee"))
+    assert any("duels_duel" in q for q in sql)
+    assert not any('"duels_duel"."spells"' in q or '"duels_duel"."state"' in q for q in sql)
