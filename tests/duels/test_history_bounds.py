@@ -134,3 +134,18 @@ def test_the_referee_dashboard_lists_duels_without_their_snapshots():
     sql = queries_of(client_for(referee), reverse("duels:referee"))
     assert any("duels_duel" in q for q in sql)
     assert not any('"duels_duel"."spells"' in q or '"duels_duel"."state"' in q for q in sql)
+
+
+def test_a_deep_page_of_the_duels_api_reads_ids_first_and_matches_the_direct_read(monkeypatch):
+    from common.pagination import IdsFirstPagination
+
+    history(DuellistFactory(), 7)
+    client = client_for(UserFactory())
+    direct = client.get("/api/v1/duels/?status=finished&page_size=2&page=3").json()
+    monkeypatch.setattr(IdsFirstPagination, "DEEP", 0)  # every page is "deep"
+    with CaptureQueriesContext(connection) as captured:
+        deep = client.get("/api/v1/duels/?status=finished&page_size=2&page=3").json()
+    assert deep == direct and [d["id"] for d in deep["results"]]
+    duel_reads = [q["sql"] for q in captured.captured_queries if q["sql"].startswith('SELECT "duels_duel"."id"')]
+    assert any(q.startswith('SELECT "duels_duel"."id" AS "pk" FROM') for q in duel_reads)  # the ids alone first
+    assert client.get("/api/v1/duels/?status=finished&page_size=2&page=last").json()["results"]
