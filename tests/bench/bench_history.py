@@ -397,6 +397,7 @@ def measure(data: dict) -> dict:
         call_command("rankings_rebuild", stdout=open(os.devnull, "w"))  # noqa: SIM115
         times.append((time.perf_counter() - t0) * 1000)
     figures["manage.py rankings_rebuild"] = (statistics.median(times), None)
+    checks(data)
     figures["database per finished duel (KB)"] = (database_kb() / data["finished"], None)
     pruned = prune()
     if pruned is not None:
@@ -404,6 +405,36 @@ def measure(data: dict) -> dict:
             cursor.execute("VACUUM FULL accounts_notification")  # give the pruned rows' room back
         figures["database per finished duel after pruning (KB)"] = (database_kb() / data["finished"], None)
     return figures
+
+
+def checks(data: dict) -> None:
+    """After the corrections: the table equals a full recompute, and so do the statistics' sums."""
+    import io
+
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    try:
+        call_command("rankings_rebuild", "--check", stdout=out)
+        table = "passes"
+    except SystemExit:
+        table = "FAILS: " + out.getvalue().strip().splitlines()[-1]
+    said = f"  rankings_rebuild --check after the corrections: {table}"
+    try:
+        from rankings.selectors.statistics import club_statistics, compute_statistics
+    except ImportError:
+        print(said)
+        return
+    t0 = time.perf_counter()
+    full = compute_statistics()
+    seconds = time.perf_counter() - t0
+    kept = club_statistics()
+    same = (kept.finished, kept.per_month, kept.average_turns, kept.dice.counts, kept.rolls_by_kind,
+            [(s.slug, s.casts, s.rolled, s.won, s.odds_sum) for s in kept.spells]) == (
+        full.finished, full.per_month, full.average_turns, full.dice.counts, full.rolls_by_kind,
+        [(s.slug, s.casts, s.rolled, s.won, s.odds_sum) for s in full.spells])
+    print(f"{said}; statistics kept {'equal' if same else 'DIFFER FROM'} a full recompute "
+          f"(which takes {seconds:.1f} s)")
 
 
 def timed(client, url) -> float:
