@@ -76,6 +76,8 @@ class Result(models.Model):
             # The rewards still to hand out, oldest first (the rewards page): the unpaid ones only.
             models.Index(fields=["recorded_at", "id"], condition=models.Q(paid_at__isnull=True),
                          name="result_unpaid_idx"),
+            # The newest first (the default order: the admin list, a duellist's recent results).
+            models.Index(fields=["-recorded_at", "id"], name="result_recent_idx"),
         ]
 
     def __str__(self) -> str:
