@@ -24,7 +24,6 @@ from rankings.services.standings import (
     table_revision_bump,
 )
 
-WORK_MEM = "64MB"  # for this transaction only
 SMALL_FIX = 2_000  # lines: recomputed one by one under their row locks; beyond, the table is locked
 
 _EXPECTED = """
@@ -112,8 +111,6 @@ def rebuild_in_database(*, season: Season | None = None, fix: bool = True) -> Re
     writes (readers go on), emptied and written again in one statement."""
     from rankings.services.standings_refresh import standings_refresh
 
-    with connection.cursor() as cursor:  # the grouping and the join in memory, not spilled to disk
-        cursor.execute(f"SET LOCAL work_mem = '{WORK_MEM}'")
     missing, extra, changed = standings_differences(season=season)
     report = _report(season, missing, extra, changed)
     if not (fix and report.differences):
