@@ -8,6 +8,13 @@ REFEREE_GROUP = "Arbitres"
 YEAR_CHOICES = [(year, _("Adulte") if year == 8 else str(year)) for year in range(1, 9)]
 
 
+BELL_MAX = 99  # the bell shows "99+" beyond
+
+
+def bell_label(unread: int) -> str:
+    return f"{BELL_MAX}+" if unread > BELL_MAX else str(unread)
+
+
 class User(AbstractUser):
     """Site account. Players have a Duellist profile; referees are in the REFEREE_GROUP group."""
 
@@ -40,16 +47,20 @@ class User(AbstractUser):
         """The site menu's {"unread": notices not read, "is_referee": bool} in one statement; the
         count alone when this request already checked the referee group (a referee page's permission)."""
         from django.contrib.auth.models import Group
-        from django.db.models import Count, Exists, OuterRef, Q
+        from django.db.models import Exists, OuterRef
 
-        unread = Count("notifications", filter=Q(notifications__read_at__isnull=True))
+        from common.queries import BoundedCount
+
+        # The bell counts at most BELL_MAX + 1 unread notices (shown "99+"), along the partial index on them.
+        unread = BoundedCount(Notification.objects.filter(user=OuterRef("pk"), read_at__isnull=True), BELL_MAX + 1)
         mine = User.objects.filter(pk=self.pk)
         if "is_referee" in self.__dict__:
-            return {"unread": mine.aggregate(unread=unread)["unread"], "is_referee": self.is_referee}
+            count = mine.annotate(unread=unread).values_list("unread", flat=True).get()
+            return {"unread": count, "unread_shown": bell_label(count), "is_referee": self.is_referee}
         in_group = Exists(Group.objects.filter(user=OuterRef("pk"), name=REFEREE_GROUP))
         row = mine.annotate(unread=unread, in_group=in_group).values("unread", "in_group").get()
         self.__dict__["is_referee"] = self.is_staff or row["in_group"]  # is_referee, answered
-        return {"unread": row["unread"], "is_referee": self.is_referee}
+        return {"unread": row["unread"], "unread_shown": bell_label(row["unread"]), "is_referee": self.is_referee}
 
 
 class Duellist(models.Model):
@@ -145,6 +156,8 @@ class Notification(models.Model):
             models.Index(fields=["user", "read_at"], name="notification_user_unread"),
             models.Index(fields=["email_state"], name="notification_email_due",
                          condition=models.Q(email_state__in=["pending", "sending"])),
+            # The bell's count: only the unread notices, a few per user, whatever the history.
+            models.Index(fields=["user"], condition=models.Q(read_at__isnull=True), name="notification_unread_idx"),
         ]
 
     def __str__(self) -> str:

@@ -249,6 +249,14 @@ WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("WEBHOOK_TIMEOUT_SECONDS", "5"))
 WEBHOOK_MAX_ATTEMPTS = int(os.environ.get("WEBHOOK_MAX_ATTEMPTS", "8"))
 DIGEST_HOUR = int(os.environ.get("DIGEST_HOUR", "8"))
 
+# History (notices' lifetime, docs/notifications.md): read notices, and notices of duels over, are
+# pruned once older than this many days, by the scheduled job (Celery beat hourly, or run_scheduler).
+NOTIFICATION_RETENTION_DAYS = int(os.environ.get("NOTIFICATION_RETENTION_DAYS", "90"))
+PRUNE_SECONDS = 3600
+CELERY_BEAT_SCHEDULE["prune-notifications"] = {
+    "task": "duels.tasks.prune_notifications", "schedule": PRUNE_SECONDS, "options": {"expires": PRUNE_SECONDS - 60},
+}
+
 # Longest RP text a post may carry (characters); longer ones are refused with a French message.
 RP_TEXT_MAX_LENGTH = int(os.environ.get("RP_TEXT_MAX_LENGTH", "20000"))
 

@@ -54,10 +54,18 @@ class ParticipantInline(admin.TabularInline):
 class DuelAdmin(ReadOnlyAdmin):
     list_display = ("__str__", "status", "referee", "turn", "winner_team", "is_draw", "created_at", "finished_at")
     list_filter = ("status", "kind", "format")
+    list_select_related = ("referee",)
+    show_full_result_count = False  # one COUNT of the whole table is enough
     search_fields = ("participants__duellist__forum_name", "referee__username")
     exclude = ("seed",)  # secret until the duel is over: shown through `revealed_seed`
     readonly_fields = ("revealed_seed",)
     inlines = [ParticipantInline]
+
+    def get_queryset(self, request):
+        # The list shows neither the spell catalog nor the engine state (kilobytes a duel).
+        queryset = super().get_queryset(request)
+        match = request.resolver_match
+        return queryset.defer("spells", "state") if match and match.url_name.endswith("_changelist") else queryset
 
     @admin.display(description=_("graine révélée"))
     def revealed_seed(self, obj):

@@ -45,3 +45,14 @@ def send_reminders() -> int:
     if report.sent or report.failed_slots:
         logger.info("Reminders: %s", report.describe())
     return len(report.sent)
+
+
+@shared_task(**RETRYING)
+def prune_notifications() -> int:
+    """Hourly: delete the notices past their lifetime (accounts.services.retention)."""
+    from accounts.services.retention import notifications_prune
+
+    report = notifications_prune()
+    if report.read or report.of_ended_duels:
+        logger.info("Notices: %s", report.describe())
+    return report.read + report.of_ended_duels

@@ -21,6 +21,11 @@ class ResultAdmin(ReadOnlyAdmin):
                     "recorded_at", "paid_at")
     list_filter = ("outcome", ("paid_at", admin.EmptyFieldListFilter))
     search_fields = ("duellist__forum_name",)
+    list_select_related = ("duellist", "duel")
+    show_full_result_count = False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer("duel__spells", "duel__state")
 
 
 @admin.register(Season)

@@ -72,6 +72,13 @@ class Result(models.Model):
                 condition=models.Q(outcome="win") | models.Q(champion_points=0), name="result_points_only_for_a_win"
             ),
         ]
+        indexes = [
+            # The rewards still to hand out, oldest first (the rewards page): the unpaid ones only.
+            models.Index(fields=["recorded_at", "id"], condition=models.Q(paid_at__isnull=True),
+                         name="result_unpaid_idx"),
+            # The newest first (the default order: the admin list, a duellist's recent results).
+            models.Index(fields=["-recorded_at", "id"], name="result_recent_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.duellist} — {self.get_outcome_display()} ({self.duel})"
@@ -248,3 +255,34 @@ class TableRevision(models.Model):
 
     def __str__(self) -> str:
         return self.token
+
+
+class DuelFigures(models.Model):
+    """What one finished duel adds to the club's statistics (`rankings.services.statistics`): its
+    counters by name ("duels", "month:2026-05", "cast:<spell>", "face:3"…). Kept so that a correction
+    replaces the duel's contribution instead of adding a second one."""
+
+    duel = models.OneToOneField("duels.Duel", on_delete=models.CASCADE, related_name="figures")
+    counters = models.JSONField(default=dict)
+
+    class Meta:
+        verbose_name = "chiffres d'un duel"  # internal, not in the admin: not translated
+        verbose_name_plural = "chiffres des duels"
+
+    def __str__(self) -> str:
+        return f"{self.duel_id}: {len(self.counters)}"
+
+
+class ClubFigure(models.Model):
+    """One counter of the club's statistics, the sum of every finished duel's (DuelFigures): the
+    statistics page reads these few rows, however many duels the club played."""
+
+    name = models.CharField(max_length=150, unique=True)
+    value = models.BigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = "chiffre du club"  # internal, not in the admin: not translated
+        verbose_name_plural = "chiffres du club"
+
+    def __str__(self) -> str:
+        return f"{self.name} = {self.value}"

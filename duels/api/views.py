@@ -18,7 +18,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.pagination import PageSizePagination
+from common.pagination import IdsFirstPagination
 from config.api import IsStaffOrReadOnly
 from duels import selectors
 from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant, WindowState
@@ -186,7 +186,7 @@ class DuelListView(generics.ListAPIView):
 
     permission_classes = [IsStaffOrReadOnly]
     serializer_class = DuelSerializer
-    pagination_class = PageSizePagination
+    pagination_class = IdsFirstPagination
 
     @extend_schema(parameters=FILTER_PARAMETERS)
     def get(self, request, *args, **kwargs):
@@ -195,7 +195,7 @@ class DuelListView(generics.ListAPIView):
     def get_queryset(self):
         filters = DuelFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
-        return duels_filtered(filters.validated_data)
+        return duels_filtered(filters.validated_data).defer("spells", "state", "seed")  # not in the list
 
 
 class DuelDetailView(APIView):

@@ -88,6 +88,15 @@ class Duel(models.Model):
                 name="duel_cancelled_has_date",
             ),
         ]
+        indexes = [
+            # Lists newest first (the API, the admin), whole or of one status: an index range scan.
+            models.Index(fields=["-created_at", "-id"], name="duel_created_idx"),
+            models.Index(fields=["status", "-created_at", "-id"], name="duel_status_created_idx"),
+            # Finished duels in the order they ended: the wand rest ("4 duels ended since?") and the
+            # statistics' mark read a few entries of it.
+            models.Index(fields=["finished_at", "id"], condition=models.Q(status="finished"),
+                         name="duel_finished_order_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"Duel n°{self.pk} ({self.format}, {self.get_kind_display()})"

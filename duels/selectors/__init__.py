@@ -23,6 +23,7 @@ def referee_queue() -> QuerySet[Duel]:
     """Duels waiting for a referee, oldest first."""
     return (
         Duel.objects.filter(status=DuelStatus.MATCHED, referee__isnull=True)
+        .defer("spells", "state", "seed")
         .order_by("created_at", "pk")
         .prefetch_related("participants__duellist")
     )
@@ -136,6 +137,7 @@ def participations_of(user: User) -> QuerySet[Participant]:
     return (
         P.objects.filter(duellist__user=user)
         .select_related("duel__referee", "duellist")
+        .defer("duel__spells", "duel__state", "duel__seed")  # kilobytes a duel the list never shows
         .prefetch_related(
             Prefetch("duel__participants", queryset=P.objects.select_related("duellist")),
             Prefetch("duel__windows", queryset=open_windows, to_attr="open_windows"),
@@ -145,7 +147,8 @@ def participations_of(user: User) -> QuerySet[Participant]:
 
 
 def _refereed(user: User) -> QuerySet[Duel]:
-    duels = Duel.objects.exclude(status__in=[DuelStatus.FINISHED, DuelStatus.CANCELLED])
+    """The referee's duels still under way, for lists: without the spell snapshot and engine state."""
+    duels = Duel.objects.exclude(status__in=[DuelStatus.FINISHED, DuelStatus.CANCELLED]).defer("spells", "state", "seed")
     return duels if user.is_staff else duels.filter(referee=user)
 
 
@@ -187,7 +190,7 @@ def exemptions_pending_for(user: User):
 
     qs = Exemption.objects.filter(status=ExemptionStatus.REQUESTED).select_related(
         "participant__duellist", "participant__duel", "window"
-    )
+    ).defer("participant__duel__spells", "participant__duel__state", "participant__duel__seed")
     if not user.is_staff:
         qs = qs.filter(participant__duel__referee=user)
     return qs.order_by("requested_at", "pk")

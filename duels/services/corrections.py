@@ -145,10 +145,12 @@ def declaration_correct(
         _reopen_for_repost(duel=duel, window=window, post_id=void["post"], now=now)
         return declaration
     declaration = declaration_publish(declaration=declaration, by=by, comment=declaration.referee_comment, now=now)
-    if results_removed:  # the republish recorded the corrected results: the tables follow
-        from rankings.services.standings import standings_rebuild
+    if results_removed:  # the republish recorded the corrected results: the lines of both sets follow
+        from rankings.models import Result
+        from rankings.services.standings_refresh import lines_of, result_places, standings_refresh
 
-        standings_rebuild()
+        now_counted = result_places(Result.objects.filter(duel=duel))
+        standings_refresh(keys=lines_of([*results_removed, *now_counted], kind=duel.kind, format=duel.format))
     return declaration
 
 
@@ -184,20 +186,25 @@ def _keep_published_version(declaration: Declaration, *, by: User, reason: str, 
     )
 
 
-def _unfinish(duel: Duel, *, corrected_state: dict) -> bool:
+def _unfinish(duel: Duel, *, corrected_state: dict) -> list:
     """A finished duel goes back to awaiting this declaration; the republish finishes it again. When the
-    result changes, the old results are removed (True is returned): `results_record` then records the
-    corrected ones once (idempotent per duel) and the caller rebuilds the champions tables from them."""
+    result changes, the old results are removed (where they counted is returned, else nothing):
+    `results_record` then records the corrected ones once (idempotent per duel) and the caller
+    recomputes the champions table's lines both sets count in."""
     from rankings.models import Result
+    from rankings.services.standings_refresh import result_places
 
     corrected = rules.outcome(rules.state_load(corrected_state, duel.spells))
     changed = corrected.winner != duel.winner_team or (corrected.winner is None) != duel.is_draw
+    removed = []
     if changed:
-        Result.objects.filter(duel=duel).delete()
+        old = Result.objects.filter(duel=duel)
+        removed = result_places(old)
+        old.delete()
     duel.finished_at = None
     duel.winner_team = None
     duel.is_draw = False  # saved by the caller with the status (a constraint ties them together)
-    return changed
+    return removed
 
 
 def _reopen_for_repost(*, duel: Duel, window: Window, post_id: int, now: dt.datetime) -> None:

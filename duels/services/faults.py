@@ -108,7 +108,7 @@ def forfeit(*, duel: Duel, by: User, now: dt.datetime | None = None) -> Particip
     participant.forfeit_window = open_window(duel) or duel.windows.order_by("-turn", "-phase").first()
     participant.save(update_fields=["forfeited", "forfeited_at", "forfeit_window"])
     state_commit(duel=duel, state=state, now=now)
-    forfeit_notices.on_forfeit(participant)  # after commit: the others and the referee are told
+    forfeit_notices.on_forfeit(participant)  # the others and the referee are told (stored with the forfeit)
     return participant
 
 

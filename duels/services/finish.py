@@ -16,6 +16,7 @@ def duel_finish(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> Duel
     `finished_at` starts the wand rest of every duellist (§2.1) and reveals the seed
     (`Duel.revealed_seed`), so anyone can re-derive the dice."""
     from rankings.services.rewards import results_record
+    from rankings.services.statistics import statistics_count
 
     result = rules.outcome(state)
     WindowSlot.objects.filter(window__duel=duel, window__state=WindowState.OPEN, status=SlotStatus.WAITING).update(
@@ -30,4 +31,5 @@ def duel_finish(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> Duel
     duel.save(update_fields=["state", "status", "winner_team", "is_draw", "finished_at"])
     results_record(duel=duel, now=now)
     announce(EventKind.DUEL_FINISHED, duel, now=now)  # webhooks: result and rewards
+    statistics_count(duel=duel)  # the club's statistics: this duel's counters (replaced if it finished before)
     return duel

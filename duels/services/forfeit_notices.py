@@ -1,5 +1,6 @@
-"""Who forfeited and when, told to the others in the duel and to its referee once the forfeit commits
-(same contract as `duels.services.notices`: after commit, each notice once by its dedupe key)."""
+"""Who forfeited and when, told to the others in the duel and to its referee (same contract as
+`duels.services.notices`: stored in the forfeit's transaction, each notice once by its dedupe key; only
+their e-mails leave after commit)."""
 from __future__ import annotations
 
 from django.db import transaction
@@ -15,8 +16,8 @@ Kind = Notification.Kind
 
 
 def on_forfeit(participant: Participant) -> None:
-    participant_id = participant.pk
-    transaction.on_commit(lambda: forfeit_notify(participant_id=participant_id), robust=True)
+    """Called in the forfeit's transaction, once the duel's state (and result, if it ended) is written."""
+    forfeit_notify(participant_id=participant.pk)
 
 
 def winners_of(duel: Duel) -> str:

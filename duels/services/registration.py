@@ -24,15 +24,18 @@ def wand_rest_remaining(*, duellist: Duellist) -> int:
     last = (
         Duel.objects.filter(participants__duellist=duellist, status=DuelStatus.FINISHED)
         .order_by("-finished_at", "-pk")
+        .only("pk", "finished_at")
         .first()
     )
     if last is None:
         return 0
-    ended_since = (
+    # Only whether WAND_REST_DUELS duels ended since matters: at most that many rows are read.
+    ended_since = len(
         Duel.objects.filter(status=DuelStatus.FINISHED)
         .filter(Q(finished_at__gt=last.finished_at) | Q(finished_at=last.finished_at, pk__gt=last.pk))
         .exclude(participants__duellist=duellist)
-        .count()
+        .order_by("finished_at", "pk")
+        .values_list("pk", flat=True)[:WAND_REST_DUELS]
     )
     return max(0, WAND_REST_DUELS - ended_since)
 

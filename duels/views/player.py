@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -10,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.models import Duellist
 from duels import selectors
 from duels.forms.duel import RegistrationForm
-from duels.models import OVER, Registration, SlotStatus
+from duels.models import OVER, Participant, Registration, SlotStatus
 from duels.pages import presenters
 from duels.selectors.standing import allowed_years, registration_standing
 from duels.services import (
@@ -22,10 +23,12 @@ from duels.services import (
 from duels.services.matchmaking import matchmaking_held
 from duels.views.common import refused
 
+DUELS_PER_PAGE = 20
 
-def _duel_rows(user) -> list[dict]:
+
+def _duel_rows(participations) -> list[dict]:
     rows = []
-    for me in selectors.participations_of(user):
+    for me in participations:
         duel = me.duel
         window = duel.open_windows[0] if duel.open_windows else None
         slots = list(window.slots.all()) if window else []
@@ -46,8 +49,10 @@ def _duel_rows(user) -> list[dict]:
 @login_required
 def dashboard(request):
     duellist = Duellist.objects.filter(user=request.user).first()
-    rows = _duel_rows(request.user)
-    context = {"duellist": duellist, "rows": rows, "in_duel": any(row["duel"].status not in OVER for row in rows)}
+    page = Paginator(selectors.participations_of(request.user), DUELS_PER_PAGE).get_page(request.GET.get("page"))
+    rows = _duel_rows(page.object_list)
+    in_duel = Participant.objects.filter(duellist__user=request.user).exclude(duel__status__in=OVER).exists()
+    context = {"duellist": duellist, "rows": rows, "page": page, "in_duel": in_duel}
     if duellist is not None:  # one answer with the home page and the form (duels.selectors.standing)
         context["standing"] = registration_standing(duellist, in_duel=context["in_duel"])
         context["registration"] = context["standing"].get("registration")

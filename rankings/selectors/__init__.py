@@ -224,6 +224,7 @@ def duellist_recent_results(duellist: Duellist, *, limit: int = 10) -> list[Resu
     return list(
         Result.objects.filter(duellist=duellist)
         .select_related("duel")
+        .defer("duel__spells", "duel__state", "duel__seed")
         .prefetch_related(
             Prefetch("duel__participants", queryset=Participant.objects.select_related("duellist").order_by("team", "pk"))
         )

@@ -41,6 +41,7 @@ def _results(duellist: Duellist) -> list[Result]:
     return list(
         Result.objects.filter(duellist=duellist)
         .select_related("duel")
+        .defer("duel__spells", "duel__state", "duel__seed")  # kilobytes a duel the record never shows
         .prefetch_related(Prefetch("duel__participants", queryset=Participant.objects.select_related("duellist")))
         .order_by("recorded_at", "pk")
     )

@@ -1,8 +1,9 @@
 """The club's statistics page (/classement/statistiques/): duels per month, average length, the spells
 most cast with their observed success rate next to the odds, and the fairness of the server's dice.
 
-Only finished duels count: their declarations are published and can never change, so the figures
-are computed once per "last finished duel" and cached (`club_statistics`)."""
+Only finished duels count. The page reads the club's sums, kept as duels finish
+(`club_statistics`, rankings.services.statistics); `compute_statistics` computes the same figures
+from every post and declaration (for checks and tests)."""
 from __future__ import annotations
 
 import math
@@ -10,10 +11,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Count, Max
 from django.utils import timezone
 
-from common.cache import cached
 from duels.engine import chance
 from duels.models import Declaration, DeclarationStatus, Duel, DuelStatus, Post
 from duels.selectors.rolls import rolls_that_decided
@@ -52,11 +51,7 @@ class DiceFairness:
 def dice_fairness(rolls) -> DiceFairness:
     """Pearson's chi-square of the faces rolled against a fair d6 (each face expected total/6 times)."""
     counter = Counter(r for r in rolls if r in FACES)
-    counts = [counter[f] for f in FACES]
-    total = sum(counts)
-    expected = total / 6
-    chi = sum((c - expected) ** 2 / expected for c in counts) if total else 0.0
-    return DiceFairness(counts, total, expected, round(chi, 3), round(chi_square_p_value_df5(chi), 4) if total else 1.0)
+    return _fairness([counter[f] for f in FACES])
 
 
 @dataclass
@@ -138,9 +133,38 @@ def compute_statistics(*, top_spells: int = 10) -> ClubStatistics:
     return ClubStatistics(finished, per_month, average_turns, average_days, spells, dice, kinds)
 
 
-def club_statistics() -> ClubStatistics:
-    """Cached until another duel finishes (the key names the number of finished duels and the last
-    end): what is already finished never changes."""
-    mark = Duel.objects.filter(status=DuelStatus.FINISHED).aggregate(n=Count("pk"), last=Max("finished_at"))
-    parts = (mark["n"], mark["last"].timestamp() if mark["last"] else 0)
-    return cached("club-statistics", parts, compute_statistics, 24 * 3600)
+def club_statistics(*, top_spells: int = 10) -> ClubStatistics:
+    """The page's figures from the club's sums (ClubFigure, kept as duels finish by
+    `rankings.services.statistics`): a few rows, whatever the number of duels. Equal to
+    `compute_statistics()`, which reads every post and declaration."""
+    from rankings.models import ClubFigure
+    from spells.models import Spell
+
+    sums = {name: value for name, value in ClubFigure.objects.values_list("name", "value") if value}
+    finished, started = sums.get("duels", 0), sums.get("started", 0)
+    per_month = sorted((name.removeprefix("month:"), n) for name, n in sums.items() if name.startswith("month:"))
+    slugs = {name.split(":", 1)[1] for name in sums if name.startswith(("cast:", "rolled:"))}
+    names = dict(Spell.objects.filter(slug__in=slugs).values_list("slug", "name"))
+    spells = []
+    for slug in slugs:
+        figures = SpellFigures(slug, names.get(slug, slug), casts=sums.get(f"cast:{slug}", 0),
+                               rolled=sums.get(f"rolled:{slug}", 0), won=sums.get(f"won:{slug}", 0),
+                               odds_sum=Fraction(sums.get(f"odds6:{slug}", 0), 6))
+        spells.append(figures)
+    ranked = sorted(spells, key=lambda s: (-s.casts, -s.rolled, s.name))[:top_spells]
+    dice = _fairness([sums.get(f"face:{face}", 0) for face in FACES])
+    kinds = {name.removeprefix("kind:"): n for name, n in sums.items() if name.startswith("kind:")}
+    return ClubStatistics(
+        finished, per_month,
+        round(sums.get("turns", 0) / finished, 1) if finished else None,
+        round(sums.get("duration_us", 0) / 1_000_000 / 86400 / started, 1) if started else None,
+        ranked, dice, kinds,
+    )
+
+
+def _fairness(counts: list[int]) -> DiceFairness:
+    """`dice_fairness` from the faces' counts."""
+    total = sum(counts)
+    expected = total / 6
+    chi = sum((c - expected) ** 2 / expected for c in counts) if total else 0.0
+    return DiceFairness(counts, total, expected, round(chi, 3), round(chi_square_p_value_df5(chi), 4) if total else 1.0)

@@ -94,7 +94,8 @@ def season_delete(*, season: Season) -> None:
 def rewards_to_pay():
     """Results whose purse or chocogrenouille has not been handed out on the forum yet, oldest first."""
     return (Result.objects.filter(paid_at__isnull=True).filter(Q(purse__gt=0) | Q(chocogrenouille=True))
-            .select_related("duellist", "duel").order_by("recorded_at", "pk"))
+            .select_related("duellist", "duel").defer("duel__spells", "duel__state", "duel__seed")
+            .order_by("recorded_at", "pk"))
 
 
 @transaction.atomic

@@ -68,8 +68,9 @@ def test_run_scheduler_survives_an_error_and_keeps_looping(clock, monkeypatch):
             raise error
         return real_sweep(**kwargs)
 
-    real_sweep = run_scheduler.JOBS[0][1]
-    monkeypatch.setattr(run_scheduler, "JOBS", (("Deadline sweep", flaky_sweep), run_scheduler.JOBS[1]))
+    jobs = run_scheduler.scheduler_jobs()
+    real_sweep = jobs[0][1]
+    monkeypatch.setattr(run_scheduler, "scheduler_jobs", lambda: (("Deadline sweep", flaky_sweep), jobs[1]))
     sleeps = []
 
     def fake_sleep(seconds):

@@ -8,6 +8,7 @@ goes on; the database connection is checked before each round.
 import logging
 import time
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections, connection
 from django.utils import timezone
@@ -20,8 +21,36 @@ from webhooks.services.digest import digests_send
 
 logger = logging.getLogger(__name__)
 
-JOBS = (("Deadline sweep", window_expire_overdue), ("Reminders", reminders_send), ("Notice e-mails", notices_email_due),
-        ("Webhook retries", deliveries_retry_due), ("Daily digest", digests_send))
+
+
+class Every:
+    """A job run at most once every `seconds` (the first round runs it)."""
+
+    class Skipped:
+        def describe(self) -> str:
+            return "no run due"
+
+    def __init__(self, seconds: float, job):
+        self.seconds, self.job, self.last = seconds, job, None
+
+    def __call__(self):
+        if self.last is not None and time.monotonic() - self.last < self.seconds:
+            return self.Skipped()
+        self.last = time.monotonic()
+        return self.job()
+
+
+def _prune_notifications():
+    from accounts.services.retention import notifications_prune
+
+    return notifications_prune()
+
+
+def scheduler_jobs() -> tuple:
+    """The jobs of one scheduler process, in the order of a round (a rare job remembers its last run)."""
+    return (("Deadline sweep", window_expire_overdue), ("Reminders", reminders_send),
+            ("Notice e-mails", notices_email_due), ("Webhook retries", deliveries_retry_due),
+            ("Daily digest", digests_send), ("Notices pruning", Every(settings.PRUNE_SECONDS, _prune_notifications)))
 
 
 def fresh_connections() -> None:
@@ -43,6 +72,7 @@ class Command(BaseCommand):
         if interval <= 0:
             raise CommandError("--interval must be positive.")
         chatty = once or options["verbosity"] >= 2
+        self.jobs = scheduler_jobs()
         if not once:
             self.stdout.write(f"Scheduler: deadline sweep, reminders and e-mails every {interval:g} s (Ctrl-C to stop).")
         try:
@@ -58,7 +88,7 @@ class Command(BaseCommand):
     def run_round(self, *, chatty: bool) -> None:
         fresh_connections()
         stamp = f"{timezone.localtime():%Y-%m-%d %H:%M:%S}"
-        for name, job in JOBS:
+        for name, job in self.jobs:
             try:
                 report = job()
             except Exception as error:  # noqa: BLE001 - the loop must survive; the next round retries
