@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 from accounts.models import Duellist, Invitation
 from accounts.services.invitations import InvitationError, invitation_create, invitation_pm_bbcode
 from accounts.services.members import ForumMemberData, forum_member_upsert
+from accounts.services.members_bulk import members_bulk_upsert
 from config.api import IsStaff
 from spells.models import MagicType
 
@@ -159,13 +160,18 @@ class ForumMemberBulkView(APIView):
                 {"code": "invalid", "message": _("Données invalides."), "errors": errors},
                 status=status.HTTP_400_BAD_REQUEST,
             )
+        members = [s.to_member_data(s.validated_data["forum_id"]) for s in serializers_]
+        try:  # the batch in a few statements; a name taken: again one member at a time, to name it
+            with transaction.atomic():
+                return Response(members_bulk_upsert(members, dict(MagicType.objects.values_list("slug", "pk"))))
+        except IntegrityError:
+            pass
         counts = {"created": 0, "updated": 0, "unchanged": 0}
         current = 0  # the member being written, named if its forum name is taken
         try:
             with transaction.atomic():
-                for position, serializer in enumerate(serializers_):
+                for position, member in enumerate(members):
                     current = position
-                    member = serializer.to_member_data(serializer.validated_data["forum_id"])
                     counts[forum_member_upsert(data=member)] += 1
         except IntegrityError:
             error = name_taken_error()

