@@ -14,7 +14,7 @@ Sizes: S = 200 members, 306 finished duels, 1 season; L = 10,000 members, 15,015
 3. the templates COPIED IN SQL (`INSERT … SELECT … CROSS JOIN generate_series`) until the size is
    reached: every row of the duels, participants, windows, slots, posts, declarations, results, the
    notices sent while they were played and their audit rows, with new ids, the participants spread over
-   the members (one veteran in 200 of them), and each copy dated one step further back in time;
+   the members (one veteran plays 198 of them), and each copy dated one step further back in time;
 4. the seasons spread over that time, and the champions table built from the results
    (`standings_rebuild`);
 5. 60 running duels waiting for the busy referee's declaration (one played, copied), and for the

@@ -24,10 +24,11 @@ def build(size: str, *, fresh: int = 4) -> dict:
     steps.done("members")
     templates = [finished_template(referee, winner) for winner in (1, 2, 1)]
     steps.done("3 duels played")
-    tables = clone_history(templates, copies=copies, pool=pool, with_notices=True)
+    tables = clone_history(templates, copies=copies, pool=pool, with_notices=True, with_veteran=True)
     steps.done("copies")
     running = running_template(referee)
-    clone_history([running], copies=59, pool=pool, with_notices=False, step=dt.timedelta(minutes=1))
+    clone_history([running], copies=59, pool=pool, with_notices=False, with_veteran=False,
+                  step=dt.timedelta(minutes=1))
     seasons_create(seasons)
     steps.done("running duels, seasons")
     from rankings.services.standings import standings_rebuild
@@ -50,8 +51,9 @@ def build(size: str, *, fresh: int = 4) -> dict:
     from duels.models import Duel, DuelStatus
 
     finished = Duel.objects.filter(status=DuelStatus.FINISHED).count()
+    veteran_duels = Duel.objects.filter(participants__duellist=pool[0], status=DuelStatus.FINISHED).count()
     print(f"{size}: {members} members, {finished} finished duels ({tables} rows copied), {seasons} season(s), "
-          f"built in {time.perf_counter() - t0:.1f} s")
+          f"a veteran of {veteran_duels} duels, built in {time.perf_counter() - t0:.1f} s")
     from django.contrib.auth import get_user_model
 
     staff = get_user_model().objects.create_superuser("bench-staff", "staff@example.org", "x")
@@ -156,7 +158,7 @@ def running_template(referee):
     return duel
 
 
-def clone_history(templates: list, *, copies: int, pool: list, with_notices: bool,
+def clone_history(templates: list, *, copies: int, pool: list, with_notices: bool, with_veteran: bool,
                   step: dt.timedelta = STEP) -> int:
     """Copy the template duels' rows `copies` times in SQL; returns the number of rows written."""
     from django.db import connection, transaction
@@ -189,7 +191,7 @@ def clone_history(templates: list, *, copies: int, pool: list, with_notices: boo
                            [(d, u, i) for i, (d, u) in enumerate(participants)])
         cursor.execute(f"""
             CREATE OR REPLACE FUNCTION pg_temp.bench_duellist(template bigint, k int) RETURNS bigint AS $$
-              SELECT CASE WHEN m.idx = 0 AND k <= {VETERAN_DUELS // len(ids)} THEN {veteran}
+              SELECT CASE WHEN {'TRUE' if with_veteran else 'FALSE'} AND m.idx % 2 = 0 AND k <= {VETERAN_DUELS // len(ids)} THEN {veteran}
                           ELSE {first} + ((k * {len(participants)} + m.idx) % {span}) END
               FROM bench_member m WHERE m.duellist_id = template $$ LANGUAGE sql STABLE""")
         # Each copy's users, looked up by index (a function per row over a join would be slower).
