@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from accounts.models import User
-from duels.services import duel_start, fault_record, magic_types_choose, referee_assign
+from duels.services import duel_start, magic_types_choose, referee_assign, window_expire_overdue
 from tests.factories.duels import TEST_SPELLS, RefereeFactory
 from tests.support.duels import bet_for, declare, matched_duel, post, started_duel
 from webhooks.models import Delivery, DeliveryStatus, EventKind, WebhookKind
@@ -61,7 +61,9 @@ def test_each_event_reaches_discord_with_its_body_and_the_stage_picture(clock, r
     post(duel, a, [{"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
     post(duel, b, [])
     declaration = declare(duel, referee)
-    fault_record(duel=duel, participant=b, by=referee, kind="absence")
+    window = duel.windows.get(state="open")  # b's defence: missed, the sweep records the absence
+    clock.move_to(window.due_at, tick=False)
+    window_expire_overdue(now=window.due_at, window_id=window.pk)
 
     bodies = sent_bodies(receiver)
     assert set(bodies) == {EventKind.DUEL_MATCHED, EventKind.DUEL_STARTED, EventKind.POST_PUBLISHED,
