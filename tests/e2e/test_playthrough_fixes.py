@@ -23,3 +23,20 @@ def test_the_mark_as_read_button_of_a_notice_is_readable(new_page, screenshot):
     colour, *_ = button.evaluate(READ_BUTTON_COLOURS)
     assert colour not in ("rgb(255, 255, 255)", "rgb(251, 248, 241)")  # not white on the page's paper
     assert button.evaluate("e => e.getBoundingClientRect().right <= innerWidth")
+
+
+def test_the_rewards_to_pay_stack_as_cards_at_390_px_without_breaking_names(new_page, screenshot):
+    from duels.services import forfeit
+    from tests.factories.accounts import UserFactory
+    from tests.support.duels import started_duel
+
+    duel, _referee, (a, b) = started_duel()
+    forfeit(duel=duel, by=b.duellist.user)
+    staff = UserFactory(username="equipe-recompenses", is_staff=True, is_superuser=True)
+    page = sign_in(new_page, staff)
+    page.goto("/classement/recompenses/")
+    screenshot(page, "phone390-rewards")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    name = page.locator("label[for^=paid-]", has_text=a.duellist.forum_name).first
+    assert name.evaluate("e => e.getClientRects().length") == 1  # the name is on one line, not cut in syllables
+    assert name.evaluate("e => getComputedStyle(e.closest('td'), '::before').content").strip('"').startswith("Duelliste")
