@@ -40,3 +40,30 @@ def test_the_rewards_to_pay_stack_as_cards_at_390_px_without_breaking_names(new_
     name = page.locator("label[for^=paid-]", has_text=a.duellist.forum_name).first
     assert name.evaluate("e => e.getClientRects().length") == 1  # the name is on one line, not cut in syllables
     assert name.evaluate("e => getComputedStyle(e.closest('td'), '::before').content").strip('"').startswith("Duelliste")
+
+
+STACKED_FIELDS = """rows => [...rows[0].querySelectorAll('label')].map(label => {
+    const control = label.querySelector('select, input'); const box = label.getBoundingClientRect();
+    const field = control.getBoundingClientRect();
+    return {label: label.textContent.trim().slice(0, 20), left: Math.abs(field.left - box.left) <= 1, below: field.top > box.top + 5,
+            fits: field.right <= innerWidth};
+})"""
+
+
+def test_the_correction_decisions_stack_each_field_under_its_label_at_390_px(new_page, screenshot):
+    from tests.e2e.test_duel_pages import referee_user
+    from tests.support.duels import declare, post, started_duel
+
+    duel, _referee, (a, b) = started_duel()
+    referee = referee_user("arbitre-correction")
+    duel.referee = referee
+    duel.save(update_fields=["referee"])
+    post(duel, a, [{"move": 6}])
+    post(duel, b, [{"move": 7}])
+    declare(duel, referee)
+    page = sign_in(new_page, referee)
+    page.goto(f"/duels/{duel.pk}/arbitrage/corriger/")
+    screenshot(page, "phone390-correction-decisions")
+    fields = page.locator(".decision-row").evaluate_all(STACKED_FIELDS)
+    assert len(fields) >= 4
+    assert all(f["left"] and f["below"] and f["fits"] for f in fields), fields
