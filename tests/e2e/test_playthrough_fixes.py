@@ -67,3 +67,19 @@ def test_the_correction_decisions_stack_each_field_under_its_label_at_390_px(new
     fields = page.locator(".decision-row").evaluate_all(STACKED_FIELDS)
     assert len(fields) >= 4
     assert all(f["left"] and f["below"] and f["fits"] for f in fields), fields
+
+
+def test_the_running_duels_show_who_is_awaited_without_scrolling_sideways_at_390_px(new_page, screenshot):
+    from tests.support.duels import started_duel
+
+    duel, _referee, (a, b) = started_duel()
+    page = new_page(viewport={"width": 390, "height": 844})
+    page.goto("/duels/en-cours/")
+    screenshot(page, "phone390-running-duels")
+    row = page.locator(f"tr[data-duel='{duel.pk}']")
+    for text in (b.duellist.forum_name, "avant le"):
+        cell = row.locator("td", has_text=text).last
+        assert cell.evaluate("e => e.getBoundingClientRect().right <= innerWidth"), text
+    awaited = row.locator("td").last
+    assert all(row.locator("time").evaluate_all("ts => ts.map(t => t.getBoundingClientRect().right <= innerWidth)"))  # no date cut off
+    assert awaited.evaluate("e => getComputedStyle(e, '::before').content").strip('"').startswith("En attente de")
