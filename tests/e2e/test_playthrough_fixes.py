@@ -83,3 +83,21 @@ def test_the_running_duels_show_who_is_awaited_without_scrolling_sideways_at_390
     awaited = row.locator("td").last
     assert all(row.locator("time").evaluate_all("ts => ts.map(t => t.getBoundingClientRect().right <= innerWidth)"))  # no date cut off
     assert awaited.evaluate("e => getComputedStyle(e, '::before').content").strip('"').startswith("En attente de")
+
+
+GAP_ABOVE = """e => { let before = e.previousElementSibling;
+    while (before && !before.getBoundingClientRect().height) before = before.previousElementSibling;
+    const above = [...before.querySelectorAll('*')].concat([before]).map(x => x.getBoundingClientRect().bottom);
+    return e.getBoundingClientRect().top - Math.max(...above); }"""
+
+
+def test_the_referee_journal_is_set_apart_from_the_form_above_it_at_390_px(new_page, screenshot):
+    from tests.support.duels import started_duel
+
+    duel, _referee, (a, _b) = started_duel()
+    page = sign_in(new_page, a.duellist.user)
+    page.goto(f"/duels/{duel.pk}/")
+    journal = page.locator("#journal")
+    journal.scroll_into_view_if_needed()
+    screenshot(page, "phone390-journal-gap")
+    assert journal.evaluate(GAP_ABOVE) >= 8
