@@ -35,3 +35,13 @@ def test_a_visitor_may_choose_a_language_and_an_unknown_one_changes_nothing():
     member.post(reverse("language_choose"), {"language": "xx", "next": "/"})
     user.refresh_from_db()
     assert user.language == "fr"
+
+
+def test_each_language_of_the_footer_is_named_in_itself():
+    french_page = Client().get("/").content.decode()
+    assert '<option value="en">English</option>' in french_page  # what an English reader looks for
+    english = Client()
+    english.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english_page = english.get("/").content.decode()
+    assert '<option value="fr">Français</option>' in english_page
+    assert '<option value="en" selected>English</option>' in english_page
