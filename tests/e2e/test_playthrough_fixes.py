@@ -101,3 +101,18 @@ def test_the_referee_journal_is_set_apart_from_the_form_above_it_at_390_px(new_p
     journal.scroll_into_view_if_needed()
     screenshot(page, "phone390-journal-gap")
     assert journal.evaluate(GAP_ABOVE) >= 8
+
+
+def test_refusing_a_sign_up_request_does_not_look_like_accepting_it(new_page, screenshot):
+    from accounts.models import SignupRequest
+    from tests.factories.accounts import UserFactory
+
+    SignupRequest.objects.create(forum_name="Lee Jordan", email="", profile_url="https://forum.example/u903")
+    staff = UserFactory(username="equipe-demandes", is_staff=True, is_superuser=True)
+    page = sign_in(new_page, staff)
+    page.goto("/staff/demandes/")
+    screenshot(page, "phone390-signup-refuse")
+    background = "e => getComputedStyle(e).backgroundColor"
+    accept = page.locator("button[value=approve]").evaluate(background)
+    refuse = page.locator("button[value=reject]").evaluate(background)
+    assert accept != refuse
