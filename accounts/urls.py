@@ -23,6 +23,7 @@ urlpatterns = [
     path("invitation/<str:token>/", account.invitation_accept_view, name="invitation_accept"),
     path("inscription/", account.signup_request_view, name="signup_request"),
     path("profil/", account.profile_view, name="profile"),
+    path("langue/", account.language_choose, name="language_choose"),
     path("staff/", staff.staff_index, name="staff"),
     path("staff/membres/", staff.members_import, name="members_import"),
     path("staff/demandes/", staff.signup_queue, name="signup_queue"),

@@ -99,7 +99,7 @@ def clean_member_row(
         if joined_on > today:
             errors["joined_on"] = _("la date d'inscription est dans le futur.")
     except ValueError:
-        errors["joined_on"] = _("« %(value)s » n'est pas une date (AAAA-MM-JJ).") % {"value": value["joined_on"]}
+        errors["joined_on"] = _("« %(value)s » n'est pas une date (AAAA-MM-JJ ou JJ/MM/AAAA).") % {"value": value["joined_on"]}
     post_count = integer("post_count", 0, MAX_INTEGER)
     homework_year = integer("homework_year", 1, 8)
     rp_year = integer("rp_year", 1, 8, optional=True)

@@ -101,6 +101,11 @@ def profile_update(*, user: User, email: str, language: str, email_kinds: dict[s
         EmailPreference.objects.update_or_create(user=user, kind=kind, defaults={"send_email": wanted})
 
 
+def language_set(*, user: User, language: str) -> None:
+    """The member's language, chosen in the footer: e-mails and notices sent outside the site follow it."""
+    User.objects.filter(pk=user.pk).update(language=language)
+
+
 def email_preferences(user: User) -> dict[str, bool]:
     """Kind -> e-mail wanted, for the kinds the user has set (others default to yes)."""
     return dict(EmailPreference.objects.filter(user=user).values_list("kind", "send_email"))

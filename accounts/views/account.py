@@ -11,6 +11,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 
 from accounts.forms import ChoosePasswordForm, ProfileForm, SignupRequestForm
 from accounts.login_protection import client_ip
@@ -18,6 +20,7 @@ from accounts.models import Duellist, Invitation, Notification
 from accounts.services.invitations import InvitationError, invitation_accept, invitation_check
 from accounts.services.membership import (
     email_preferences,
+    language_set,
     profile_update,
     signup_request_create,
     signup_request_over_limit,
@@ -90,6 +93,16 @@ def profile_view(request):
     duellist = Duellist.objects.filter(user=user).prefetch_related("magic_types").first()
     forum_link = settings.FORUM_PROFILE_URL.format(forum_id=duellist.forum_id) if duellist and settings.FORUM_PROFILE_URL else ""
     return render(request, "accounts/profile.html", {"form": form, "duellist": duellist, "forum_link": forum_link})
+
+
+@require_POST
+def language_choose(request):
+    """The footer's language choice: Django's cookie and, for a member, the profile's language too."""
+    response = set_language(request)
+    language = request.POST.get("language")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES) and language != request.user.language:
+        language_set(user=request.user, language=language)
+    return response
 
 
 class PasswordResetView(auth_views.PasswordResetView):

@@ -152,3 +152,9 @@ def test_semicolon_separated_file_from_a_spreadsheet_is_accepted(tmp_path):
     path = write(tmp_path, HEADER.replace(",", ";") + "12;Luna;2025-03-01;120;5;;;;\n", encoding="utf-8-sig")
     out, err = run(path)
     assert err == "" and "1 créé(s)" in out
+
+
+def test_a_bad_date_names_both_formats_the_import_accepts(tmp_path, magic_types):
+    path = write(tmp_path, HEADER + "14,Parvati,31/13/2024,80,5,,,,\n")
+    err = run_refused(path)
+    assert "« 31/13/2024 » n'est pas une date (AAAA-MM-JJ ou JJ/MM/AAAA)." in err

@@ -112,3 +112,11 @@ def test_notifications_in_english():
           CHROME_FR + ["Tout marquer comme lu", "Marquer comme lu"])
     user_without = UserFactory()
     check(page(english(user_without), reverse("notifications")), ["No notifications."], ["Aucune notification."])
+
+
+def test_the_stage_zones_read_out_with_each_language_s_colon():
+    duel, _referee, _duellists = started_duel()
+    english_html = page(english(), reverse("duels:duel", args=[duel.pk]))
+    assert "Zone 1: empty" in english_html and "Zone 1 : empty" not in english_html
+    french_html = page(Client(), reverse("duels:duel", args=[duel.pk]))
+    assert "Zone 1\u00a0: vide" in french_html or "Zone 1 : vide" in french_html

@@ -72,3 +72,16 @@ def test_the_phase_the_form_was_made_for_and_the_last_phase_shown_are_part_of_th
     assert "Le duel a avancé depuis l'ouverture de la page." in moved
     fresh = text(poll(client, duel, version_of(page)))  # a page opened after the change: nothing to say
     assert "Le duel a avancé" not in fresh
+
+
+def test_a_spectator_is_never_told_to_refresh_the_page_to_act():
+    duel, referee, (a, b) = started_duel()
+    for viewer in (Client(), member("spectatrice")):
+        page = text(viewer.get(reverse("duels:duel", args=[duel.pk])))
+        assert 'id="form-phase"' not in page  # no action form: nothing to go stale
+    form_phase = "action:0"  # even a hand-made poll naming an old phase
+    post(duel, a, [])
+    post(duel, b, [])
+    declare(duel, referee)
+    moved = text(poll(Client(), duel, form_phase=form_phase))
+    assert "Tour 2" in moved and "Le duel a avancé" not in moved

@@ -1,0 +1,47 @@
+"""The footer's language choice is the member's: their profile (and so their e-mails and notices
+sent outside the site) follows it, not only the browser's cookie."""
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from tests.factories.accounts import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_member_choosing_english_in_the_footer_gets_it_in_their_profile():
+    user = UserFactory(username="ginny-langue")
+    client = Client()
+    client.force_login(user)
+    home = client.get("/").content.decode()
+    assert f'action="{reverse("language_choose")}"' in home  # the footer's form
+    response = client.post(reverse("language_choose"), {"language": "en", "next": "/profil/"})
+    assert response.status_code == 302 and response["Location"] == "/profil/"
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "en"
+    user.refresh_from_db()
+    assert user.language == "en"
+    profile = client.get("/profil/").content.decode()
+    assert '<option value="en" selected>' in profile
+
+
+def test_a_visitor_may_choose_a_language_and_an_unknown_one_changes_nothing():
+    visitor = Client()
+    response = visitor.post(reverse("language_choose"), {"language": "en", "next": "/"})
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "en"
+    user = UserFactory(username="cho-langue")
+    member = Client()
+    member.force_login(user)
+    member.post(reverse("language_choose"), {"language": "xx", "next": "/"})
+    user.refresh_from_db()
+    assert user.language == "fr"
+
+
+def test_each_language_of_the_footer_is_named_in_itself():
+    french_page = Client().get("/").content.decode()
+    assert '<option value="en">English</option>' in french_page  # what an English reader looks for
+    english = Client()
+    english.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english_page = english.get("/").content.decode()
+    assert '<option value="fr">Français</option>' in english_page
+    assert '<option value="en" selected>English</option>' in english_page
