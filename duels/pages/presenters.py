@@ -323,7 +323,7 @@ def deadline_view(deadline) -> dict:
             "late": deadline < now}
 
 
-def open_window_of(windows: list[Window]) -> Window | None:
+def open_window_among(windows: list[Window]) -> Window | None:
     return next((w for w in windows if w.state == WindowState.OPEN), None)
 
 

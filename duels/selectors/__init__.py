@@ -47,7 +47,8 @@ def participant_for(duel: Duel, user: User) -> Participant | None:
     return Participant.objects.filter(duel=duel, duellist__user=user).select_related("duellist").first()
 
 
-def window_open(duel: Duel) -> Window | None:
+def open_window(duel: Duel) -> Window | None:
+    """The duel's open window with its slots (None between a window's close and the next declaration)."""
     return (
         Window.objects.filter(duel=duel, state=WindowState.OPEN)
         .prefetch_related("slots__participant__duellist")

@@ -9,12 +9,13 @@ from django.utils import formats, timezone
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
+from duels import selectors
 from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus
 from duels.services import forfeit_notices, notices, rules
 from duels.services.common import (
     EXEMPTION_LIMIT,
     duel_lock,
-    open_window,
+    open_window_locked,
     participant_of,
     require_duel_referee,
     require_running,
@@ -77,7 +78,7 @@ def absence_confirm(*, duel: Duel, by: User, now: dt.datetime | None = None) -> 
     posts, the third absence disqualifies). Refused while anyone awaited still has time."""
     now = now or timezone.now()
     require_duel_referee(duel, by)
-    window = open_window(duel)
+    window = selectors.open_window(duel)
     if window is None:
         raise DuelError("window-not-open")
     if window.due_at is None or window.due_at > now:
@@ -105,7 +106,7 @@ def forfeit(*, duel: Duel, by: User, now: dt.datetime | None = None) -> Particip
     participant.forfeited = True
     participant.forfeited_at = now
     # The phase it happened in: the one open, else the last one (its declaration was awaited).
-    participant.forfeit_window = open_window(duel) or duel.windows.order_by("-turn", "-phase").first()
+    participant.forfeit_window = selectors.open_window(duel) or duel.windows.order_by("-turn", "-phase").first()
     participant.save(update_fields=["forfeited", "forfeited_at", "forfeit_window"])
     state_commit(duel=duel, state=state, now=now)
     forfeit_notices.on_forfeit(participant)  # the others and the referee are told (stored with the forfeit)
@@ -126,7 +127,7 @@ def exemption_request(
         participant=participant, status__in=[ExemptionStatus.REQUESTED, ExemptionStatus.GRANTED]
     ).exists():
         raise DuelError("exemption-already-used")
-    window = open_window(duel, lock=True)
+    window = open_window_locked(duel)
     slot = window.slots.filter(participant=participant, status=SlotStatus.WAITING).first() if window else None
     if slot is None:
         raise DuelError("not-expected")
@@ -171,7 +172,7 @@ def exemption_decide(
         _audit_exemption(exemption, duel, by)
         notices.on_exemption_decided(exemption)
         return exemption
-    window = open_window(duel, lock=True)
+    window = open_window_locked(duel)
     slot = None
     if window is not None and window.pk == exemption.window_id:
         slot = window.slots.filter(participant=exemption.participant, status=SlotStatus.WAITING).first()

@@ -34,7 +34,13 @@ from duels.models import (
     WindowState,
 )
 from duels.services import notices
-from duels.services.common import POSTING_DELAY, duel_lock, open_window, require_duel_referee, window_refresh
+from duels.services.common import (
+    POSTING_DELAY,
+    duel_lock,
+    open_window_locked,
+    require_duel_referee,
+    window_refresh,
+)
 from duels.services.errors import DuelError
 from duels.services.reminders import reminders_rearm
 
@@ -62,7 +68,7 @@ def window_deadline_extend(
     duel = duel_lock(duel)
     require_duel_referee(duel, by)
     reason = _required_reason(reason)
-    window = open_window(duel, lock=True)
+    window = open_window_locked(duel)
     if window is None:
         raise DuelError("window-not-open")
     slots = list(window.slots.select_for_update().filter(status=SlotStatus.WAITING))

@@ -11,7 +11,7 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from duels.models import NOT_STARTED, Duel, DuelKind, DuelStatus, Participant, Phase
 from duels.services import dice, milestones, rules
-from duels.services.common import duel_lock, require_duel_referee, window_open
+from duels.services.common import duel_lock, require_duel_referee, window_create
 from duels.services.errors import DuelError
 from spells.models import MagicType
 from webhooks.models import EventKind
@@ -121,7 +121,7 @@ def duel_start(*, duel: Duel, by: User, spells: list[dict] | None = None, now: d
     duel.turn = state.turn
     duel.started_at = now
     duel.save(update_fields=["seed", "seed_sha256", "spells", "state", "turn", "started_at"])
-    window = window_open(duel=duel, phase=Phase.ACTION, expected=rules.expected_posters(state), opened_by=None, now=now)
+    window = window_create(duel=duel, phase=Phase.ACTION, expected=rules.expected_posters(state), opened_by=None, now=now)
     announce(EventKind.DUEL_STARTED, duel, window=window, now=now)  # webhooks: "à vous de poster", with mentions
     audit_record(actor=by, action=AuditAction.DUEL_START, duel=duel, data={"seed_sha256": duel.seed_sha256})
     return duel

@@ -65,7 +65,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         windows, settled_html = thread_fragments.recent_outline_and_settled_html(duel, participants)
     elif windows is None:
         windows = recent_windows(duel)
-    window = presenters.open_window_of(windows)
+    window = presenters.open_window_among(windows)
     # the open phase's posts (the moves already announced) and who is expected
     open_posts, open_slots = selectors.open_phase_posts_and_slots(window, participants)
     slot = presenters.my_slot(open_slots, me)
@@ -159,7 +159,7 @@ def _live_poll(request, duel: Duel) -> HttpResponse:
         response["HX-Refresh"] = "true"  # more than the recent phases to add: the page reloads
         return response
     parts = live_poll.live_parts(duel, version, live_poll.viewer_participant(duel, request.user), shown_last=shown,
-                                 phase_changed=live_poll.phase_changed(request, duel, presenters.open_window_of(windows)))
+                                 phase_changed=live_poll.phase_changed(request, duel, presenters.open_window_among(windows)))
 
     def build() -> str:
         context = duel_context(request, duel, windows=windows, whole_thread=False)
@@ -269,7 +269,7 @@ def forfeit_confirm(request, pk: int):
 def exemption_create(request, pk: int):
     duel = _duel(pk)
     form = ExemptionForm(request.POST)
-    window = selectors.window_open(duel)
+    window = selectors.open_window(duel)
     if window is None:
         messages.error(request, _("Donnez un motif et un délai pour demander une dispense."))
         return redirect("duels:duel", duel.pk)

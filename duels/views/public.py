@@ -121,7 +121,7 @@ def embed(request, pk: int):
             return _frame_headers(response)
         template += "#embed_live"
     participants = spectators.participants_of(duel)
-    window = selectors.window_open(duel)
+    window = selectors.open_window(duel)
     context = {
         "duel": duel, "version": version, "poll_seconds": EMBED_POLL_SECONDS,
         "stage": presenters.stage(spectators.current_state(duel, participants), participants),
