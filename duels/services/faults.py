@@ -10,7 +10,17 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from duels import selectors
-from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus
+from duels.models import (
+    Duel,
+    Exemption,
+    ExemptionStatus,
+    Fault,
+    FaultKind,
+    Participant,
+    SlotStatus,
+    Window,
+    WindowSlot,
+)
 from duels.services import forfeit_notices, notices, rules
 from duels.services.common import (
     EXEMPTION_LIMIT,
@@ -113,6 +123,30 @@ def forfeit(*, duel: Duel, by: User, now: dt.datetime | None = None) -> Particip
     return participant
 
 
+EXEMPTION_USED = (ExemptionStatus.REQUESTED, ExemptionStatus.GRANTED)
+
+
+def exemption_refusal(
+    participant: Participant, window: Window | None, *, exemptions: list[Exemption] | None = None,
+    slot: WindowSlot | None = None, now: dt.datetime | None = None,
+) -> DuelError | None:
+    """Why `participant` may not ask for an exemption in `window` now, or None when they may (RULES.md §1.4):
+    one exemption per duellist per duel (a refused request may be renewed), asked while they are awaited
+    in the open window and before their deadline. `exemptions` (the participant's) and `slot` (their slot
+    in `window`) spare the queries when the caller has read them."""
+    if exemptions is None:
+        exemptions = list(Exemption.objects.filter(participant=participant, status__in=EXEMPTION_USED))
+    if participant.exemption_used or any(e.status in EXEMPTION_USED for e in exemptions):
+        return DuelError("exemption-already-used")
+    if slot is None and window is not None:
+        slot = window.slots.filter(participant=participant, status=SlotStatus.WAITING).first()
+    if slot is None or slot.status != SlotStatus.WAITING:
+        return DuelError("not-expected")
+    if (now or timezone.now()) > slot.deadline:
+        return DuelError("deadline-passed", deadline=_when(slot.deadline))
+    return None
+
+
 @transaction.atomic
 def exemption_request(
     *, duel: Duel, by: User, reason: str, wished_deadline: dt.datetime, now: dt.datetime | None = None
@@ -123,16 +157,11 @@ def exemption_request(
     participant = participant_of(duel, by)
     duel = duel_lock(duel)
     require_running(duel)
-    if Exemption.objects.filter(
-        participant=participant, status__in=[ExemptionStatus.REQUESTED, ExemptionStatus.GRANTED]
-    ).exists():
-        raise DuelError("exemption-already-used")
     window = open_window_locked(duel)
     slot = window.slots.filter(participant=participant, status=SlotStatus.WAITING).first() if window else None
-    if slot is None:
-        raise DuelError("not-expected")
-    if now > slot.deadline:
-        raise DuelError("deadline-passed", deadline=_when(slot.deadline))
+    refusal = exemption_refusal(participant, window, slot=slot, now=now)
+    if refusal is not None:
+        raise refusal
     if not (reason or "").strip():
         raise DuelError("reason-required")
     _check_new_deadline(window.opened_at, slot.deadline, wished_deadline)

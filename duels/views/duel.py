@@ -22,7 +22,15 @@ from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, SlotSt
 from duels.pages import action_form, live_poll, presenters, thread_fragments
 from duels.pages.identity import duel_identity
 from duels.selectors import spectators
-from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, milestones, post_submit
+from duels.services import (
+    DuelError,
+    exemption_refusal,
+    exemption_request,
+    forfeit,
+    magic_types_choose,
+    milestones,
+    post_submit,
+)
 from duels.services.common import is_duel_referee
 from duels.services.journal import journal_reader
 from duels.services.post_refusals import count_refusal, too_many_refusals
@@ -96,8 +104,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         context["choices_html"] = context["options"]["html"]
         exemptions = selectors.exemptions_of_duel([me])
         context["my_exemptions"] = exemptions
-        context["can_ask_exemption"] = not me.exemption_used and not any(
-            e.status in ("requested", "granted") for e in exemptions)
+        context["can_ask_exemption"] = exemption_refusal(me, window, exemptions=exemptions, slot=slot) is None
         context["exemption_form_html"] = blank_form_html(ExemptionForm)
     if me is not None and duel.status in NOT_STARTED:
         context["types_form"] = _types_form(me, duel)
