@@ -125,9 +125,9 @@ def _url(_tag, value, options, _parent, _context):
 
 @functools.cache
 def _parser():
-    import bbcode as library
+    import bbcode as bbcode_library
 
-    parser = library.Parser(install_defaults=False, escape_html=True, replace_links=False, replace_cosmetic=False,
+    parser = bbcode_library.Parser(install_defaults=False, escape_html=True, replace_links=False, replace_cosmetic=False,
                             drop_unrecognized=False, max_tag_depth=20)
     for tag, html_tag in (("b", "strong"), ("i", "em"), ("u", "u"), ("s", "s")):
         parser.add_simple_formatter(tag, f"<{html_tag}>%(value)s</{html_tag}>")

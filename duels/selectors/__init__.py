@@ -130,17 +130,15 @@ def draft_in(timeline: list[Window]) -> Declaration | None:
 def participations_of(user: User) -> QuerySet[Participant]:
     """The user's duels, newest first, with their duellists and open windows (slots, deadlines):
     the dashboard's list in a fixed number of queries."""
-    from duels.models import Participant as P
-
     open_windows = Window.objects.filter(state=WindowState.OPEN).prefetch_related(
         Prefetch("slots", queryset=WindowSlot.objects.select_related("participant__duellist"))
     )
     return (
-        P.objects.filter(duellist__user=user)
+        Participant.objects.filter(duellist__user=user)
         .select_related("duel__referee", "duellist")
         .defer("duel__spells", "duel__state", "duel__seed")  # kilobytes a duel the list never shows
         .prefetch_related(
-            Prefetch("duel__participants", queryset=P.objects.select_related("duellist")),
+            Prefetch("duel__participants", queryset=Participant.objects.select_related("duellist")),
             Prefetch("duel__windows", queryset=open_windows, to_attr="open_windows"),
         )
         .order_by("-duel__created_at", "-duel__pk")

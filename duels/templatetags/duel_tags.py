@@ -36,10 +36,10 @@ def strkey(value) -> str:
 @register.inclusion_tag("duels/_eligibility.html", takes_context=True)
 def registration_standing(context, duellist, with_link=True):
     """Where the duellist stands for registering, the same on every page (duels.selectors.standing)."""
-    from duels.selectors.standing import registration_standing as standing
+    from duels.selectors.standing import registration_standing as duellist_standing
 
     known = context.get("standing")  # the view computed it already (dashboard, registration)
-    return {"standing": known or standing(duellist), "duellist": duellist, "with_link": with_link,
+    return {"standing": known or duellist_standing(duellist), "duellist": duellist, "with_link": with_link,
             "held_pairing": context.get("held_pairing")}
 
 

@@ -68,7 +68,7 @@ def worker_log(log) -> str:
 def test_a_real_worker_delivers_a_signed_webhook_through_redis(worker, receiver, make_webhook):
     queue, process, log = worker
     make_webhook(kind=WebhookKind.SIGNED, events=[EventKind.DUEL_STARTED])
-    with mock.patch("webhooks.services.delivery.deliveries_queue"):  # no in-process sending while setting up
+    with mock.patch("webhooks.services.announcements.deliveries_queue"):  # no in-process sending while setting up
         duel, _referee, _participants = started_duel()
     (delivery,) = Delivery.objects.all()
     assert delivery.status == DeliveryStatus.PENDING
