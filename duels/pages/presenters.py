@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from duels.engine import DuelState, new_duel_state
 from duels.export import bbcode
 from duels.models import (
+    DeclarationRevision,
     Duel,
     Participant,
     Phase,
@@ -337,8 +338,6 @@ def my_slot(slots: list, participant: Participant | None):
 def corrected_versions(windows: list[Window], team_names: dict[int, list[str]] | None = None) -> dict[int, list]:
     """The published versions corrections replaced, by declaration id (one query for the whole thread);
     the winners named as in the declaration (`team_names`)."""
-    from duels.models import DeclarationRevision
-
     by_declaration: dict[int, list] = {}
     corrected = [w.declaration.pk for w in windows if _has_declaration(w) and w.declaration.revision]
     if corrected:  # no query for the (usual) thread without corrections

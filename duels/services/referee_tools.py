@@ -43,6 +43,7 @@ from duels.services.common import (
 )
 from duels.services.errors import DuelError
 from duels.services.reminders import reminders_rearm
+from duels.services.setup import _status_when_prepared
 
 MAX_EXTENSION = dt.timedelta(days=14)  # an outage is days, not weeks: past this, cancel or forfeit
 
@@ -166,8 +167,6 @@ def referee_release(*, duel: Duel, by: User, reason: str = "") -> Duel:
 @transaction.atomic
 def referee_reassign(*, duel: Duel, referee: User, by: User, reason: str = "") -> Duel:
     """Staff give a duel (started or not, not over) to another referee, with a reason for the log."""
-    from duels.services.setup import _status_when_prepared
-
     duel = duel_lock(duel)
     if not by.is_staff:
         raise DuelError("not-referee")

@@ -14,6 +14,7 @@ from duels.services import dice, milestones, rules
 from duels.services.common import duel_lock, require_duel_referee, window_create
 from duels.services.errors import DuelError
 from spells.models import MagicType
+from spells.snapshot import catalog_snapshot
 from webhooks.models import EventKind
 from webhooks.services import announce
 
@@ -85,8 +86,6 @@ def magic_types_choose(*, participant: Participant, types: list[str], by: User) 
 
 
 def _catalog_snapshot() -> list[dict]:
-    from spells.snapshot import catalog_snapshot  # the catalog app's export (RULES.md §7 dicts)
-
     return catalog_snapshot()
 
 
