@@ -1,8 +1,11 @@
-from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import AbstractUser, Group
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
+from django.db.models import Exists, OuterRef
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
+
+from common.queries import BoundedCount
 
 REFEREE_GROUP = "Arbitres"
 YEAR_CHOICES = [(year, _("Adulte") if year == 8 else str(year)) for year in range(1, 9)]
@@ -46,11 +49,6 @@ class User(AbstractUser):
     def menu_facts(self) -> dict:
         """The site menu's {"unread": notices not read, "is_referee": bool} in one statement; the
         count alone when this request already checked the referee group (a referee page's permission)."""
-        from django.contrib.auth.models import Group
-        from django.db.models import Exists, OuterRef
-
-        from common.queries import BoundedCount
-
         # The bell counts at most BELL_MAX + 1 unread notices (shown "99+"), along the partial index on them.
         unread = BoundedCount(Notification.objects.filter(user=OuterRef("pk"), read_at__isnull=True), BELL_MAX + 1)
         mine = User.objects.filter(pk=self.pk)
@@ -166,6 +164,7 @@ class Notification(models.Model):
     @property
     def text(self) -> str:
         """The notice in the active language; a row stored before message ids keeps its French sentence."""
+        # Imported here: the accounts services import these models.
         from accounts.services.notifications import notice_text
 
         return notice_text(self)

@@ -20,6 +20,8 @@ from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, transaction
 
+from config.celery import app
+
 logger = logging.getLogger(__name__)
 
 BROKER_PAUSE_SECONDS = 30.0
@@ -72,7 +74,6 @@ def task_enqueue(task_name: str, *args: Any) -> bool:
     """Queue a Celery task by name now (run in-process when tasks are eager). False, and a warning,
     when the broker refused or timed out, or is paused after a recent failure."""
     global _broker_paused_until
-    from config.celery import app
 
     task = _task(app, task_name)
     if not app.conf.task_always_eager and time.monotonic() < _broker_paused_until:

@@ -4,7 +4,7 @@
 
 The key is the namespace, a digest of the parts that decide the output, and the reader's language;
 the release (a hash of the code and templates, `common.release`) is the caches' KEY_PREFIX
-(config/settings.py). So a value is never stale: new data gives new parts, a new deploy a new prefix;
+(config/settings/integrations.py). So a value is never stale: new data gives new parts, a new deploy a new prefix;
 nothing is invalidated by hand and no version is bumped by hand.
 
 Two levels, with Django's own backends:

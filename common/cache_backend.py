@@ -1,7 +1,7 @@
 """Django's Redis cache that never takes a page down: when Redis is down or frozen, reads miss and
 writes are dropped, so every caller builds what it needs (slower, never wrong).
 
-- Short socket timeouts (CACHES OPTIONS, config/settings.py) bound the wait on a frozen Redis.
+- Short socket timeouts (CACHES OPTIONS, config/settings/integrations.py) bound the wait on a frozen Redis.
 - After a failure the process stops asking Redis for RETRY_SECONDS: a page making ten cache calls
   waits for one timeout at most, not ten; then the next call tries again.
 - One warning when the cache becomes unavailable and one line when it is back, not one per call.

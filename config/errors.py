@@ -2,6 +2,7 @@
 forum's scripts), the site's own pages elsewhere (templates/400.html … 500.html: the layout, French or
 the chosen language, a way back), a refused CSRF check included."""
 from django.http import JsonResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views import defaults
 
@@ -42,6 +43,5 @@ def csrf_failure(request, reason=""):
     if _api(request):
         return JsonResponse({"code": "csrf_failed", "message": _("Requête refusée : jeton CSRF absent ou périmé.")},
                             status=403)
-    from django.shortcuts import render
 
     return render(request, "403.html", {"csrf_failed": True}, status=403)

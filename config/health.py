@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 
+import redis
 from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
@@ -31,8 +32,6 @@ def _redis() -> str:
     if not settings.REDIS_URL:
         return "not configured"
     try:
-        import redis
-
         client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
         try:
             client.ping()

@@ -1,4 +1,6 @@
+from django.http import HttpResponseBadRequest, JsonResponse
 from django.middleware.locale import LocaleMiddleware
+from django.utils.translation import gettext as _
 
 
 class ChosenLanguageMiddleware(LocaleMiddleware):
@@ -42,9 +44,6 @@ class RejectNulBytesMiddleware:
 
     @staticmethod
     def refuse(request):
-        from django.http import HttpResponseBadRequest, JsonResponse
-        from django.utils.translation import gettext as _
-
         message = _("Requête refusée : le texte envoyé contient un caractère nul.")
         if request.path.startswith("/api/"):
             return JsonResponse({"code": "invalid", "message": message}, status=400)

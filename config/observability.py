@@ -16,14 +16,14 @@ import re
 import uuid
 from contextvars import ContextVar
 
+from django.conf import settings
+
 _request_id: ContextVar[str] = ContextVar("request_id", default="-")
 _ID = re.compile(r"[A-Za-z0-9._-]{8,128}\Z")
 
 
 class RequestIdMiddleware:
     def __init__(self, get_response):
-        from django.conf import settings
-
         self.get_response = get_response
         self.trust_proxy = getattr(settings, "NUM_PROXIES", 0) > 0
 
@@ -35,7 +35,7 @@ class RequestIdMiddleware:
         # has returned, and that line must carry the id too. The next request sets its own.
         _request_id.set(request_id)
         try:
-            import sentry_sdk
+            import sentry_sdk  # optional: absent, the request simply carries no Sentry tag
 
             sentry_sdk.get_current_scope().set_tag("request_id", request_id)
         except ImportError:
@@ -66,6 +66,7 @@ class JsonFormatter(logging.Formatter):
 
 
 def sentry_init(dsn: str, *, environment: str, traces_sample_rate: float) -> None:
+    # Imported here: the Sentry SDK is optional and heavy, loaded only when SENTRY_DSN is set.
     import sentry_sdk
     from sentry_sdk.integrations.celery import CeleryIntegration
     from sentry_sdk.integrations.django import DjangoIntegration

@@ -13,6 +13,7 @@ import logging
 
 from celery import shared_task
 
+from accounts.services.retention import notifications_prune
 from common.retrying import RETRYING
 from duels.services.deadlines import window_expire_overdue
 from duels.services.reminders import reminders_send
@@ -50,8 +51,6 @@ def send_reminders() -> int:
 @shared_task(**RETRYING)
 def prune_notifications() -> int:
     """Hourly: delete the notices past their lifetime (accounts.services.retention)."""
-    from accounts.services.retention import notifications_prune
-
     report = notifications_prune()
     if report.read or report.of_ended_duels:
         logger.info("Notices: %s", report.describe())

@@ -15,6 +15,7 @@ from duels.engine import DuelState
 from duels.export import bbcode
 from duels.models import Duel, Participant, SlotStatus, WindowState
 from duels.pages import presenters
+from duels.services.common import is_duel_referee
 from forum.models import DuelTopic, ItemKind, PmBatch, PmDelivery, Publication
 
 
@@ -120,8 +121,6 @@ def duel_items(duel: Duel) -> list[ForumItem]:
 
 
 def may_publish(item: ForumItem, user, duel: Duel) -> bool:
-    from duels.services.common import is_duel_referee
-
     if not user.is_authenticated:
         return False
     return is_duel_referee(duel, user) or (item.kind == ItemKind.POST and item.author_user_id == user.pk)

@@ -7,4 +7,4 @@ class RankingsConfig(AppConfig):
     verbose_name = _("Classement et récompenses")
 
     def ready(self):
-        from rankings import signals  # noqa: F401
+        from rankings import signals  # noqa: F401 - connects the receivers once the models are loaded

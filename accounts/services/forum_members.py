@@ -154,6 +154,24 @@ class ImportReport:
         if len(self.problems) < MAX_REPORTED_PROBLEMS:
             self.problems.append((line, message))
 
+    def summary(self) -> str:
+        """What an import that went through did, in a sentence."""
+        text = _("%(created)d créé(s), %(updated)d mis à jour, %(unchanged)d inchangé(s).") % {
+            "created": self.created, "updated": self.updated, "unchanged": self.unchanged}
+        if self.created == self.updated == 0:
+            text += " " + _("Rien n'a changé.")
+        return text
+
+    def refusal(self) -> str:
+        """Why nothing was written, in a sentence (the lines in error are in `problems`)."""
+        return _("%(count)d ligne(s) en erreur : rien n'a été importé. Corrigez le fichier puis relancez.") % {
+            "count": self.problem_count}
+
+    def hidden_problems(self) -> str:
+        """The lines in error beyond the reported ones, or ""."""
+        hidden = self.problem_count - len(self.problems)
+        return _("… et %(count)d autre(s) ligne(s) en erreur.") % {"count": hidden} if hidden else ""
+
 
 class _Refused(Exception):
     """Rolls the import's transaction back once every line has been checked."""

@@ -1,20 +1,17 @@
-"""The staff page's member CSV import: the very check and write of `manage.py import_forum_members`
-(all or nothing: every line is checked first, one bad line and nothing is written), on an uploaded file."""
+"""The staff page's member CSV import: `forum_members_import` (the check and write of
+`manage.py import_forum_members`: all or nothing, every line is checked first, one bad line and nothing is
+written) on the uploaded file, read as it comes."""
 from __future__ import annotations
 
-import io
-import re
-import tempfile
 from dataclasses import dataclass, field
 
 from django.core.files.uploadedfile import UploadedFile
-from django.core.management import CommandError, call_command
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.services.forum_members import ImportFileError, forum_members_import
 
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024  # a forum of 100,000 members is a few MB
-_LINE = re.compile(r"^Ligne (\d+) : (.*)$")
 
 
 class UploadRefused(Exception):
@@ -35,20 +32,16 @@ class ImportReport:
 
 
 def forum_members_upload(*, upload: UploadedFile, by: User) -> ImportReport:
-    """Staff only. Streams the upload to a temporary file and runs the command's import on it."""
+    """Staff only. Imports the upload as the command imports a file; errors name the upload, not a path."""
     if not (by.is_active and by.is_staff):
         raise UploadRefused(_("Seule l'équipe peut importer les membres du forum."))
     if upload.size > MAX_UPLOAD_BYTES:
         raise UploadRefused(_("Fichier trop gros : au plus %(mb)d Mo.") % {"mb": MAX_UPLOAD_BYTES // (1024 * 1024)})
-    out, err = io.StringIO(), io.StringIO()
-    with tempfile.NamedTemporaryFile(suffix=".csv") as copy:
-        for chunk in upload.chunks():
-            copy.write(chunk)
-        copy.flush()
-        try:
-            call_command("import_forum_members", copy.name, stdout=out, stderr=err)
-        except CommandError as exc:
-            bad = [(int(m.group(1)), m.group(2)) for m in map(_LINE.match, err.getvalue().splitlines()) if m]
-            return ImportReport(imported=False, error=str(exc).replace(copy.name, upload.name or "CSV"),
-                                bad_lines=bad)
-    return ImportReport(imported=True, summary=out.getvalue().strip())
+    try:
+        report = forum_members_import(upload, name=upload.name or "CSV")
+    except ImportFileError as error:
+        return ImportReport(imported=False, error=str(error))
+    if not report.imported:
+        error = " ".join(filter(None, [report.refusal(), report.hidden_problems()]))
+        return ImportReport(imported=False, error=error, bad_lines=list(report.problems))
+    return ImportReport(imported=True, summary=report.summary())

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Notification
+from duels.models import Duel, DuelStatus
 
 BATCH = 2_000
 DUEL_LINK = re.compile(r"^/duels/(\d+)/")  # a notice's link to a duel page (duels.services.notices)
@@ -58,8 +59,6 @@ def notifications_prune(*, now: dt.datetime | None = None) -> PruneReport:
 
 
 def _delete_of_ended_duels(rows: list[tuple[int, str]], cutoff: dt.datetime) -> int:
-    from duels.models import Duel, DuelStatus
-
     by_duel: dict[int, list[int]] = {}
     for pk, url in rows:
         link = DUEL_LINK.match(url or "")

@@ -6,6 +6,10 @@ import functools
 import html
 import re
 
+import bbcode as bbcode_library
+from django.conf import settings
+from django.urls import reverse
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from duels.export import bbcode_scan
@@ -70,9 +74,6 @@ def forfeit(*, line: str) -> str:
 
 def stage_image_url(duel_id: int, turn: int) -> str:
     """The stage after this turn as a PNG, absolute (SITE_URL): forums show [img] where HTML is off."""
-    from django.conf import settings
-    from django.urls import reverse
-
     return settings.SITE_URL.rstrip("/") + reverse("duels:turn_stage_png", args=[duel_id, turn])
 
 
@@ -115,8 +116,6 @@ def _colour(_tag, value, options, _parent, _context):
 
 
 def _url(_tag, value, options, _parent, _context):
-    from django.utils.html import escape
-
     href = html.unescape((options.get("url") or value or "").strip())  # the library escaped the value already
     if not href.lower().startswith(SAFE_SCHEMES):
         return value  # javascript:, data: and friends: the text only, no link
@@ -125,9 +124,7 @@ def _url(_tag, value, options, _parent, _context):
 
 @functools.cache
 def _parser():
-    import bbcode as library
-
-    parser = library.Parser(install_defaults=False, escape_html=True, replace_links=False, replace_cosmetic=False,
+    parser = bbcode_library.Parser(install_defaults=False, escape_html=True, replace_links=False, replace_cosmetic=False,
                             drop_unrecognized=False, max_tag_depth=20)
     for tag, html_tag in (("b", "strong"), ("i", "em"), ("u", "u"), ("s", "s")):
         parser.add_simple_formatter(tag, f"<{html_tag}>%(value)s</{html_tag}>")

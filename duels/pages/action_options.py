@@ -8,6 +8,7 @@ from duels.engine.options import reachable_zones
 from duels.models import Participant, Phase
 from duels.pages.presenters import names_by_engine_id
 from duels.pages.zone_options import occupants_by_zone, zone_target
+from spells.describe import effect_text
 
 
 def variant_key(slug: str, modulation: int | None, overlevel: bool) -> str:
@@ -27,8 +28,6 @@ def cast_choices(spells: list[dict], names: dict[str, str], type_names: dict[str
     """One choice per way of casting (plain, each modulation, the overlevel attempt), from the
     engine's options, with its cost, the targets or zones in reach and each bet's odds. Each target
     carries its position, so the page recomputes distance and reach after a move (duel.js)."""
-    from spells.describe import effect_text
-
     occupants = occupants or {}
     labels = labels or {}
     out = []
@@ -82,8 +81,6 @@ def move_costs_after(state: DuelState, engine_id: str, moves: list[dict]) -> dic
 
 def my_options(state: DuelState, participant: Participant, participants: list[Participant],
                type_names: dict[str, str], spell_labels: dict[str, str] | None = None) -> dict:
-    from spells.describe import effect_text
-
     options = options_for(state, participant.engine_id)
     names = names_by_engine_id(participants)
     extra = {"occupants": occupants_by_zone(state, participant.engine_id, names), "labels": spell_labels,

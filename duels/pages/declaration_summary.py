@@ -62,6 +62,7 @@ def standings(state_after: dict | None, names: dict[str, str]) -> list[dict]:
     """Each duellist after the declaration: PF, PM, zone, and whether they are out (and how)."""
     if not state_after:
         return []
+    # Imported here: presenters imports this module (as presenters.summary).
     from duels.pages.presenters import OUT_LABELS, STATUS_LABELS
 
     state = DuelState.from_dict(state_after)

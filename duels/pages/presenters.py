@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from duels.engine import DuelState, new_duel_state
 from duels.export import bbcode
 from duels.models import (
+    DeclarationRevision,
     Duel,
     Participant,
     Phase,
@@ -323,7 +324,7 @@ def deadline_view(deadline) -> dict:
             "late": deadline < now}
 
 
-def open_window_of(windows: list[Window]) -> Window | None:
+def open_window_among(windows: list[Window]) -> Window | None:
     return next((w for w in windows if w.state == WindowState.OPEN), None)
 
 
@@ -337,8 +338,6 @@ def my_slot(slots: list, participant: Participant | None):
 def corrected_versions(windows: list[Window], team_names: dict[int, list[str]] | None = None) -> dict[int, list]:
     """The published versions corrections replaced, by declaration id (one query for the whole thread);
     the winners named as in the declaration (`team_names`)."""
-    from duels.models import DeclarationRevision
-
     by_declaration: dict[int, list] = {}
     corrected = [w.declaration.pk for w in windows if _has_declaration(w) and w.declaration.revision]
     if corrected:  # no query for the (usual) thread without corrections

@@ -1,7 +1,10 @@
 """Reads for the duel pages and API (HackSoftware style: services write, selectors read)."""
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+import hashlib
+import json
+
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 
 from accounts.models import REFEREE_GROUP, Duellist, User
 from duels.models import (
@@ -9,6 +12,9 @@ from duels.models import (
     DeclarationStatus,
     Duel,
     DuelStatus,
+    Exemption,
+    ExemptionStatus,
+    Fault,
     Participant,
     Post,
     Registration,
@@ -47,7 +53,8 @@ def participant_for(duel: Duel, user: User) -> Participant | None:
     return Participant.objects.filter(duel=duel, duellist__user=user).select_related("duellist").first()
 
 
-def window_open(duel: Duel) -> Window | None:
+def open_window(duel: Duel) -> Window | None:
+    """The duel's open window with its slots (None between a window's close and the next declaration)."""
     return (
         Window.objects.filter(duel=duel, state=WindowState.OPEN)
         .prefetch_related("slots__participant__duellist")
@@ -89,8 +96,6 @@ def duel_windows_outline(duel: Duel, from_turn: int = 1) -> QuerySet[Window]:
     """Every window (of the turns from `from_turn` on) in order, light: its post count, its declaration
     without the heavy JSON (events, rolls, state after). What the duel page needs to lay out the thread
     and to key each phase's cached HTML; the content is read only for a phase not cached."""
-    from django.db.models import Max
-
     return (
         Window.objects.filter(duel=duel, turn__gte=from_turn)
         .order_by("turn", "opened_at", "pk")
@@ -129,17 +134,15 @@ def draft_in(timeline: list[Window]) -> Declaration | None:
 def participations_of(user: User) -> QuerySet[Participant]:
     """The user's duels, newest first, with their duellists and open windows (slots, deadlines):
     the dashboard's list in a fixed number of queries."""
-    from duels.models import Participant as P
-
     open_windows = Window.objects.filter(state=WindowState.OPEN).prefetch_related(
         Prefetch("slots", queryset=WindowSlot.objects.select_related("participant__duellist"))
     )
     return (
-        P.objects.filter(duellist__user=user)
+        Participant.objects.filter(duellist__user=user)
         .select_related("duel__referee", "duellist")
         .defer("duel__spells", "duel__state", "duel__seed")  # kilobytes a duel the list never shows
         .prefetch_related(
-            Prefetch("duel__participants", queryset=P.objects.select_related("duellist")),
+            Prefetch("duel__participants", queryset=Participant.objects.select_related("duellist")),
             Prefetch("duel__windows", queryset=open_windows, to_attr="open_windows"),
         )
         .order_by("-duel__created_at", "-duel__pk")
@@ -154,8 +157,6 @@ def _refereed(user: User) -> QuerySet[Duel]:
 
 def declarations_due_for(user: User) -> QuerySet[Duel]:
     """Duels of this referee (staff: every duel) waiting for a declaration, the longest waiting first."""
-    from django.db.models import Max
-
     return (
         _refereed(user)
         .filter(status__in=[DuelStatus.AWAITING_FIRST, DuelStatus.AWAITING_SECOND])
@@ -186,8 +187,6 @@ def duels_running_for(user: User) -> QuerySet[Duel]:
 
 
 def exemptions_pending_for(user: User):
-    from duels.models import Exemption, ExemptionStatus
-
     qs = Exemption.objects.filter(status=ExemptionStatus.REQUESTED).select_related(
         "participant__duellist", "participant__duel", "window"
     ).defer("participant__duel__spells", "participant__duel__state", "participant__duel__seed")
@@ -199,16 +198,12 @@ def exemptions_pending_for(user: User):
 def exemptions_of_duel(participants: list[Participant]) -> list:
     """The exemption requests of these participants (the duel's, or one duellist's), oldest first, each
     with its participant from that list (with their duellist)."""
-    from duels.models import Exemption
-
     rows = Exemption.objects.filter(participant__in=[p.pk for p in participants]).order_by("requested_at", "pk")
     return with_participants(rows, participants)
 
 
 def faults_of_duel(participants: list[Participant]) -> list:
     """The faults of these participants (as exemptions_of_duel), with who recorded them."""
-    from duels.models import Fault
-
     rows = Fault.objects.filter(participant__in=[p.pk for p in participants]).select_related("recorded_by")
     return with_participants(rows, participants)
 
@@ -234,8 +229,6 @@ def with_participants(rows, participants: list[Participant]) -> list:
 
 
 def registrations_waiting_count() -> dict[tuple[str, str], int]:
-    from django.db.models import Count
-
     rows = (
         Registration.objects.filter(status=RegistrationStatus.WAITING)
         .values("kind", "format").annotate(n=Count("pk"))
@@ -256,11 +249,6 @@ def duel_version(duel: Duel, recent: list[Window] | None = None) -> str:
     deadline. The HTMX poll sends the version it shows and gets 204 (nothing to swap) when equal.
     Read over the last two turns (the settled ones cannot change): flat in the number of turns.
     `recent`: that outline (duel_windows_outline from settled_turn) when the caller has read it."""
-    import hashlib
-    import json
-
-    from django.db.models import Max, Q
-
     if recent is not None:
         opened = [w.due_at for w in recent if w.state == WindowState.OPEN and w.due_at]
         row = {"last": recent[-1].pk if recent else 0, "due": max(opened, default=None),

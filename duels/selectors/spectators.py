@@ -17,6 +17,7 @@ from duels.models import (
     WindowSlot,
     WindowState,
 )
+from duels.pages.presenters import preview_state
 
 PUBLIC_STATUSES = (*RUNNING, DuelStatus.FINISHED)
 
@@ -61,6 +62,4 @@ def turn_last_declaration(duel: Duel, *, turn: int) -> Declaration | None:
 
 
 def current_state(duel: Duel, participants: list[Participant]) -> DuelState:
-    from duels.pages.presenters import preview_state
-
     return DuelState.from_dict(duel.state, spells=duel.spells) if duel.state else preview_state(duel, participants)

@@ -48,7 +48,7 @@ def state_fingerprint(state: dict | None) -> str:
     return hashlib.sha256(json.dumps(state, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def window_open(*, duel: Duel, phase: str, expected: list[str], opened_by, now: dt.datetime) -> Window:
+def window_create(*, duel: Duel, phase: str, expected: list[str], opened_by, now: dt.datetime) -> Window:
     """Open the window of `phase` for `duel.turn`: a slot with a 48 h deadline per expected engine id."""
     window = Window.objects.create(
         duel=duel, turn=duel.turn, phase=phase, opened_at=now, opened_by=opened_by, due_at=now + POSTING_DELAY
@@ -83,11 +83,10 @@ def declaration_due(*, duel: Duel, window: Window) -> None:
     duel.save(update_fields=["status"])
 
 
-def open_window(duel: Duel, *, lock: bool = False) -> Window | None:
-    qs = Window.objects.filter(duel=duel, state=WindowState.OPEN)
-    if lock:
-        qs = qs.select_for_update()
-    return qs.first()
+def open_window_locked(duel: Duel) -> Window | None:
+    """The duel's open window, its row locked until the transaction ends (call inside one). A read
+    without a lock is `duels.selectors.open_window`."""
+    return Window.objects.filter(duel=duel, state=WindowState.OPEN).select_for_update().first()
 
 
 def next_post_order(window: Window) -> int:

@@ -35,6 +35,7 @@ from duels.services import notices, rules
 from duels.services.common import POSTING_DELAY, duel_lock, require_duel_referee
 from duels.services.declarations import declaration_compute, declaration_publish
 from duels.services.errors import DuelError
+from rankings.models import Result
 
 FINISHED_CORRECTION_DELAY = dt.timedelta(hours=48)
 VOID_PASS, VOID_REPOST = "pass", "repost"
@@ -146,7 +147,7 @@ def declaration_correct(
         return declaration
     declaration = declaration_publish(declaration=declaration, by=by, comment=declaration.referee_comment, now=now)
     if results_removed:  # the republish recorded the corrected results: the lines of both sets follow
-        from rankings.models import Result
+        # Imported here: the rankings modules read duels.services (rankings.selectors imports it), a cycle.
         from rankings.services.standings_refresh import lines_of, result_places, standings_refresh
 
         now_counted = result_places(Result.objects.filter(duel=duel))
@@ -191,7 +192,7 @@ def _unfinish(duel: Duel, *, corrected_state: dict) -> list:
     result changes, the old results are removed (where they counted is returned, else nothing):
     `results_record` then records the corrected ones once (idempotent per duel) and the caller
     recomputes the champions table's lines both sets count in."""
-    from rankings.models import Result
+    # Imported here: the rankings modules read duels.services (rankings.selectors imports it), a cycle.
     from rankings.services.standings_refresh import result_places
 
     corrected = rules.outcome(rules.state_load(corrected_state, duel.spells))

@@ -20,7 +20,7 @@ from duels.models import (
     Window,
 )
 from duels.services import dice, milestones, rules
-from duels.services.common import duel_lock, require_duel_referee, state_fingerprint, window_open
+from duels.services.common import duel_lock, require_duel_referee, state_fingerprint, window_create
 from duels.services.errors import MESSAGES, DuelError
 from duels.services.finish import duel_finish
 
@@ -137,5 +137,5 @@ def declaration_publish(
     duel.turn = state.turn
     duel.save(update_fields=["state", "turn"])
     milestones.on_declaration_published(declaration)  # the duellists told, before the next window's notice
-    window_open(duel=duel, phase=state.phase, expected=rules.expected_posters(state), opened_by=declaration, now=now)
+    window_create(duel=duel, phase=state.phase, expected=rules.expected_posters(state), opened_by=declaration, now=now)
     return declaration

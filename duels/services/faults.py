@@ -9,12 +9,23 @@ from django.utils import formats, timezone
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
-from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus
+from duels import selectors
+from duels.models import (
+    Duel,
+    Exemption,
+    ExemptionStatus,
+    Fault,
+    FaultKind,
+    Participant,
+    SlotStatus,
+    Window,
+    WindowSlot,
+)
 from duels.services import forfeit_notices, notices, rules
 from duels.services.common import (
     EXEMPTION_LIMIT,
     duel_lock,
-    open_window,
+    open_window_locked,
     participant_of,
     require_duel_referee,
     require_running,
@@ -77,7 +88,7 @@ def absence_confirm(*, duel: Duel, by: User, now: dt.datetime | None = None) -> 
     posts, the third absence disqualifies). Refused while anyone awaited still has time."""
     now = now or timezone.now()
     require_duel_referee(duel, by)
-    window = open_window(duel)
+    window = selectors.open_window(duel)
     if window is None:
         raise DuelError("window-not-open")
     if window.due_at is None or window.due_at > now:
@@ -105,11 +116,35 @@ def forfeit(*, duel: Duel, by: User, now: dt.datetime | None = None) -> Particip
     participant.forfeited = True
     participant.forfeited_at = now
     # The phase it happened in: the one open, else the last one (its declaration was awaited).
-    participant.forfeit_window = open_window(duel) or duel.windows.order_by("-turn", "-phase").first()
+    participant.forfeit_window = selectors.open_window(duel) or duel.windows.order_by("-turn", "-phase").first()
     participant.save(update_fields=["forfeited", "forfeited_at", "forfeit_window"])
     state_commit(duel=duel, state=state, now=now)
     forfeit_notices.on_forfeit(participant)  # the others and the referee are told (stored with the forfeit)
     return participant
+
+
+EXEMPTION_USED = (ExemptionStatus.REQUESTED, ExemptionStatus.GRANTED)
+
+
+def exemption_refusal(
+    participant: Participant, window: Window | None, *, exemptions: list[Exemption] | None = None,
+    slot: WindowSlot | None = None, now: dt.datetime | None = None,
+) -> DuelError | None:
+    """Why `participant` may not ask for an exemption in `window` now, or None when they may (RULES.md §1.4):
+    one exemption per duellist per duel (a refused request may be renewed), asked while they are awaited
+    in the open window and before their deadline. `exemptions` (the participant's) and `slot` (their slot
+    in `window`) spare the queries when the caller has read them."""
+    if exemptions is None:
+        exemptions = list(Exemption.objects.filter(participant=participant, status__in=EXEMPTION_USED))
+    if participant.exemption_used or any(e.status in EXEMPTION_USED for e in exemptions):
+        return DuelError("exemption-already-used")
+    if slot is None and window is not None:
+        slot = window.slots.filter(participant=participant, status=SlotStatus.WAITING).first()
+    if slot is None or slot.status != SlotStatus.WAITING:
+        return DuelError("not-expected")
+    if (now or timezone.now()) > slot.deadline:
+        return DuelError("deadline-passed", deadline=_when(slot.deadline))
+    return None
 
 
 @transaction.atomic
@@ -122,16 +157,11 @@ def exemption_request(
     participant = participant_of(duel, by)
     duel = duel_lock(duel)
     require_running(duel)
-    if Exemption.objects.filter(
-        participant=participant, status__in=[ExemptionStatus.REQUESTED, ExemptionStatus.GRANTED]
-    ).exists():
-        raise DuelError("exemption-already-used")
-    window = open_window(duel, lock=True)
+    window = open_window_locked(duel)
     slot = window.slots.filter(participant=participant, status=SlotStatus.WAITING).first() if window else None
-    if slot is None:
-        raise DuelError("not-expected")
-    if now > slot.deadline:
-        raise DuelError("deadline-passed", deadline=_when(slot.deadline))
+    refusal = exemption_refusal(participant, window, slot=slot, now=now)
+    if refusal is not None:
+        raise refusal
     if not (reason or "").strip():
         raise DuelError("reason-required")
     _check_new_deadline(window.opened_at, slot.deadline, wished_deadline)
@@ -171,7 +201,7 @@ def exemption_decide(
         _audit_exemption(exemption, duel, by)
         notices.on_exemption_decided(exemption)
         return exemption
-    window = open_window(duel, lock=True)
+    window = open_window_locked(duel)
     slot = None
     if window is not None and window.pk == exemption.window_id:
         slot = window.slots.filter(participant=exemption.participant, status=SlotStatus.WAITING).first()

@@ -15,6 +15,7 @@ def duel_finish(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> Duel
     The winner (or a draw) comes from `rules.outcome(state)`; the rewards are recorded (rankings);
     `finished_at` starts the wand rest of every duellist (§2.1) and reveals the seed
     (`Duel.revealed_seed`), so anyone can re-derive the dice."""
+    # Imported here: the rankings modules read duels.services (rankings.selectors imports it), a cycle.
     from rankings.services.rewards import results_record
     from rankings.services.statistics import statistics_count
 

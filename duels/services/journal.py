@@ -10,6 +10,8 @@ from audit.models import AuditAction
 
 # Actions whose reason concerns one duellist; the entry's `data["participant"]` names them (engine id).
 PRIVATE_REASON_ACTIONS = {AuditAction.EXEMPTION_DECIDE}
+# Actions whose text is the referee's comment (a publication's), not a reason for what was done.
+COMMENT_ACTIONS = {AuditAction.DECLARATION_PUBLISH}
 EVERY_REASON = "all"
 
 
@@ -24,9 +26,11 @@ def journal_reader(*, user, participant=None, is_referee: bool = False) -> str |
 
 
 def hide_private_reasons(entries: list, reader: str) -> list:
-    """The entries, each with `shown_reason`: its reason, or "" when it is private to another duellist."""
+    """The entries, each with `shown_reason`: its reason, or "" when it is private to another duellist, and
+    `reason_is_comment`: the text is a comment (labelled « Commentaire »), not a reason (« Motif »)."""
     for entry in entries:
         private = entry.action in PRIVATE_REASON_ACTIONS and reader != EVERY_REASON and (
             (entry.data or {}).get("participant") != reader)
         entry.shown_reason = "" if private else entry.reason
+        entry.reason_is_comment = entry.action in COMMENT_ACTIONS
     return entries

@@ -7,13 +7,16 @@ their e-mails leave after commit."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_noop, ngettext
 
 from accounts.models import Notification
 from accounts.services.notifications import notice_part_text, notification_send
 from common.messages import joined, phrase, plural
-from duels.models import Declaration, DeclarationStatus, Duel
+from duels.models import Declaration, DeclarationStatus, Duel, WindowSlot
 from duels.services.notices import duel_name, duel_url
+from rankings.models import Result
 from webhooks.models import EventKind
 from webhooks.services import announce
 
@@ -117,8 +120,6 @@ def _reward_part(result) -> dict:
 @transaction.atomic
 def declaration_published_notify(*, declaration_id: int) -> int:
     """Each duellist learns the declaration is out; when it ends the duel, the result and their reward."""
-    from rankings.models import Result
-
     declaration = Declaration.objects.select_related("window__duel").get(pk=declaration_id)
     if declaration.status != DeclarationStatus.PUBLISHED:
         return 0
@@ -147,11 +148,6 @@ def declaration_published_notify(*, declaration_id: int) -> int:
 def turn_notices_read(*, post) -> int:
     """Once the duellist has posted, the notices asking them to post in that window ("à vous de
     poster", its reminders, a reopened post) are marked read: the bell only counts what is still due."""
-    from django.db.models import Q
-    from django.utils import timezone
-
-    from duels.models import WindowSlot
-
     slot_ids = list(WindowSlot.objects.filter(window_id=post.window_id, participant_id=post.participant_id)
                     .values_list("pk", flat=True))
     asked = Q(dedupe_key=f"window:{post.window_id}:opened:{post.participant_id}") | Q(

@@ -22,7 +22,17 @@ from accounts.models import Notification
 from accounts.services.emails import email_state_for, notices_email_after_commit
 from accounts.services.notifications import notice_fields, notification_send
 from common.messages import joined, moment, phrase
-from duels.models import Duel, Exemption, ExemptionStatus, Fault, FaultKind, Participant, SlotStatus, Window
+from duels.models import (
+    DeclarationRevision,
+    Duel,
+    Exemption,
+    ExemptionStatus,
+    Fault,
+    FaultKind,
+    Participant,
+    SlotStatus,
+    Window,
+)
 
 logger = logging.getLogger(__name__)
 Kind = Notification.Kind
@@ -266,8 +276,6 @@ def on_deadline_extended(window: Window) -> None:
 @transaction.atomic
 def declaration_corrected_notify(*, declaration_id: int, revision: int) -> int:
     """Each duellist learns that the referee corrected a published declaration, and why."""
-    from duels.models import DeclarationRevision
-
     kept = DeclarationRevision.objects.select_related("declaration__window__duel").filter(
         declaration_id=declaration_id, number=revision
     ).first()

@@ -12,7 +12,13 @@ from accounts.models import User
 from duels.export import bbcode_scan
 from duels.models import Duel, Phase, Post, SlotStatus
 from duels.services import rules
-from duels.services.common import duel_lock, next_post_order, open_window, participant_of, window_refresh
+from duels.services.common import (
+    duel_lock,
+    next_post_order,
+    open_window_locked,
+    participant_of,
+    window_refresh,
+)
 from duels.services.errors import DuelError
 from webhooks.models import EventKind
 from webhooks.services import announce
@@ -74,7 +80,7 @@ def post_submit(
     if len(rp_text or "") > settings.RP_TEXT_MAX_LENGTH:  # a forum post, not a book: the page stays light
         raise DuelError("rp-too-long", count=len(rp_text), max=settings.RP_TEXT_MAX_LENGTH)
     duel = duel_lock(duel)
-    window = open_window(duel, lock=True)
+    window = open_window_locked(duel)
     if window is None:
         raise DuelError("duel-over" if not duel.is_running else "no-open-window")
     state = rules.state_load(duel.state, duel.spells)

@@ -34,9 +34,16 @@ from duels.models import (
     WindowState,
 )
 from duels.services import notices
-from duels.services.common import POSTING_DELAY, duel_lock, open_window, require_duel_referee, window_refresh
+from duels.services.common import (
+    POSTING_DELAY,
+    duel_lock,
+    open_window_locked,
+    require_duel_referee,
+    window_refresh,
+)
 from duels.services.errors import DuelError
 from duels.services.reminders import reminders_rearm
+from duels.services.setup import _status_when_prepared
 
 MAX_EXTENSION = dt.timedelta(days=14)  # an outage is days, not weeks: past this, cancel or forfeit
 
@@ -62,7 +69,7 @@ def window_deadline_extend(
     duel = duel_lock(duel)
     require_duel_referee(duel, by)
     reason = _required_reason(reason)
-    window = open_window(duel, lock=True)
+    window = open_window_locked(duel)
     if window is None:
         raise DuelError("window-not-open")
     slots = list(window.slots.select_for_update().filter(status=SlotStatus.WAITING))
@@ -160,8 +167,6 @@ def referee_release(*, duel: Duel, by: User, reason: str = "") -> Duel:
 @transaction.atomic
 def referee_reassign(*, duel: Duel, referee: User, by: User, reason: str = "") -> Duel:
     """Staff give a duel (started or not, not over) to another referee, with a reason for the log."""
-    from duels.services.setup import _status_when_prepared
-
     duel = duel_lock(duel)
     if not by.is_staff:
         raise DuelError("not-referee")

@@ -5,6 +5,7 @@ import datetime as dt
 
 from duels.models import Duel, Participant, SlotStatus, Window, WindowState
 from duels.services import rules
+from duels.services.common import window_refresh
 from duels.services.finish import duel_finish
 
 ABSENCES_TO_DISQUALIFY = 3  # RULES.md §6
@@ -14,8 +15,6 @@ def state_commit(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> Non
     """Store `state` on the duel (duel row locked). If the sanction ended the duel, finish it now;
     otherwise duellists now out are no longer awaited in the open window (which may then close and make
     the declaration due)."""
-    from duels.services.common import window_refresh
-
     if rules.outcome(state).finished:
         duel_finish(duel=duel, state=state, now=now)
         return

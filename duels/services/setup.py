@@ -11,9 +11,10 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from duels.models import NOT_STARTED, Duel, DuelKind, DuelStatus, Participant, Phase
 from duels.services import dice, milestones, rules
-from duels.services.common import duel_lock, require_duel_referee, window_open
+from duels.services.common import duel_lock, require_duel_referee, window_create
 from duels.services.errors import DuelError
 from spells.models import MagicType
+from spells.snapshot import catalog_snapshot
 from webhooks.models import EventKind
 from webhooks.services import announce
 
@@ -85,8 +86,6 @@ def magic_types_choose(*, participant: Participant, types: list[str], by: User) 
 
 
 def _catalog_snapshot() -> list[dict]:
-    from spells.snapshot import catalog_snapshot  # the catalog app's export (RULES.md §7 dicts)
-
     return catalog_snapshot()
 
 
@@ -121,7 +120,7 @@ def duel_start(*, duel: Duel, by: User, spells: list[dict] | None = None, now: d
     duel.turn = state.turn
     duel.started_at = now
     duel.save(update_fields=["seed", "seed_sha256", "spells", "state", "turn", "started_at"])
-    window = window_open(duel=duel, phase=Phase.ACTION, expected=rules.expected_posters(state), opened_by=None, now=now)
+    window = window_create(duel=duel, phase=Phase.ACTION, expected=rules.expected_posters(state), opened_by=None, now=now)
     announce(EventKind.DUEL_STARTED, duel, window=window, now=now)  # webhooks: "à vous de poster", with mentions
     audit_record(actor=by, action=AuditAction.DUEL_START, duel=duel, data={"seed_sha256": duel.seed_sha256})
     return duel

@@ -1,6 +1,15 @@
 """Template helpers of the duel pages (display only)."""
 from django import template
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+
+from duels.export.bbcode import rp_html
+from duels.models.duel import OVER
+from duels.pages.stage_html import stage_html
+from duels.pages.year_gap import year_gap
+from duels.selectors.standing import registration_standing as duellist_standing
+from spells.models import MagicType
 
 register = template.Library()
 
@@ -36,28 +45,20 @@ def strkey(value) -> str:
 @register.inclusion_tag("duels/_eligibility.html", takes_context=True)
 def registration_standing(context, duellist, with_link=True):
     """Where the duellist stands for registering, the same on every page (duels.selectors.standing)."""
-    from duels.selectors.standing import registration_standing as standing
-
     known = context.get("standing")  # the view computed it already (dashboard, registration)
-    return {"standing": known or standing(duellist), "duellist": duellist, "with_link": with_link,
+    return {"standing": known or duellist_standing(duellist), "duellist": duellist, "with_link": with_link,
             "held_pairing": context.get("held_pairing")}
 
 
 @register.filter
 def bbcode_html(text: str):
     """RP text with its forum BBCode rendered ([b], [i], [u], [s], [color], [quote], [url]; safe links)."""
-    from django.utils.safestring import mark_safe
-
-    from duels.export.bbcode import rp_html
-
     return mark_safe(rp_html(text))  # the bbcode parser escaped all HTML before rendering the tags
 
 
 @register.filter
 def type_labels(slugs) -> str:
     """Magic types by their label ("Maléfices"), never the slug; one query, before the start only."""
-    from spells.models import MagicType
-
     slugs = list(slugs or [])
     names = dict(MagicType.objects.filter(slug__in=slugs).values_list("slug", "name"))
     return ", ".join(names.get(slug, slug) for slug in slugs)
@@ -66,17 +67,12 @@ def type_labels(slugs) -> str:
 @register.simple_tag
 def stage_block(zones, stage_id: str = "live"):
     """The stage's HTML (the `stage` partial of duels/duel.html), rendered once per distinct stage."""
-    from duels.pages.stage_html import stage_html
-
     return stage_html(zones, stage_id)
 
 
 @register.inclusion_tag("duels/_year_gap.html")
 def year_gap_warning(duel, participants=None):
     """The year-gap warning (with each duellist's PF/PM) while the duel is not over; nothing otherwise."""
-    from duels.models.duel import OVER
-    from duels.pages.year_gap import year_gap
-
     if duel.status in OVER:
         return {"gap": None}
     return {"gap": year_gap(duel, participants)}
@@ -86,6 +82,4 @@ def year_gap_warning(duel, participants=None):
 def colon():
     """The colon after a label, as each language writes it: "arbitre : x" in French (a
     space before), "referee: x" in English."""
-    from django.utils.translation import get_language
-
     return " : " if (get_language() or "fr").startswith("fr") else ": "

@@ -22,7 +22,15 @@ from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, SlotSt
 from duels.pages import action_form, live_poll, presenters, thread_fragments
 from duels.pages.identity import duel_identity
 from duels.selectors import spectators
-from duels.services import DuelError, exemption_request, forfeit, magic_types_choose, milestones, post_submit
+from duels.services import (
+    DuelError,
+    exemption_refusal,
+    exemption_request,
+    forfeit,
+    magic_types_choose,
+    milestones,
+    post_submit,
+)
 from duels.services.common import is_duel_referee
 from duels.services.journal import journal_reader
 from duels.services.post_refusals import count_refusal, too_many_refusals
@@ -65,7 +73,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         windows, settled_html = thread_fragments.recent_outline_and_settled_html(duel, participants)
     elif windows is None:
         windows = recent_windows(duel)
-    window = presenters.open_window_of(windows)
+    window = presenters.open_window_among(windows)
     # the open phase's posts (the moves already announced) and who is expected
     open_posts, open_slots = selectors.open_phase_posts_and_slots(window, participants)
     slot = presenters.my_slot(open_slots, me)
@@ -96,8 +104,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         context["choices_html"] = context["options"]["html"]
         exemptions = selectors.exemptions_of_duel([me])
         context["my_exemptions"] = exemptions
-        context["can_ask_exemption"] = not me.exemption_used and not any(
-            e.status in ("requested", "granted") for e in exemptions)
+        context["can_ask_exemption"] = exemption_refusal(me, window, exemptions=exemptions, slot=slot) is None
         context["exemption_form_html"] = blank_form_html(ExemptionForm)
     if me is not None and duel.status in NOT_STARTED:
         context["types_form"] = _types_form(me, duel)
@@ -159,7 +166,7 @@ def _live_poll(request, duel: Duel) -> HttpResponse:
         response["HX-Refresh"] = "true"  # more than the recent phases to add: the page reloads
         return response
     parts = live_poll.live_parts(duel, version, live_poll.viewer_participant(duel, request.user), shown_last=shown,
-                                 phase_changed=live_poll.phase_changed(request, duel, presenters.open_window_of(windows)))
+                                 phase_changed=live_poll.phase_changed(request, duel, presenters.open_window_among(windows)))
 
     def build() -> str:
         context = duel_context(request, duel, windows=windows, whole_thread=False)
@@ -269,7 +276,7 @@ def forfeit_confirm(request, pk: int):
 def exemption_create(request, pk: int):
     duel = _duel(pk)
     form = ExemptionForm(request.POST)
-    window = selectors.window_open(duel)
+    window = selectors.open_window(duel)
     if window is None:
         messages.error(request, _("Donnez un motif et un délai pour demander une dispense."))
         return redirect("duels:duel", duel.pk)

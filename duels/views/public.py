@@ -7,6 +7,7 @@ import hashlib
 from django.conf import settings
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -18,6 +19,7 @@ from duels.models import DeclarationKind, DuelStatus
 from duels.pages import presenters
 from duels.selectors import spectators
 from duels.views.common import POLL_SECONDS
+from rankings.pages.charts import points_over_turns
 
 EMBED_POLL_SECONDS = 15  # a forum thread is read, not played in: a gentler poll than the duel page
 
@@ -121,7 +123,7 @@ def embed(request, pk: int):
             return _frame_headers(response)
         template += "#embed_live"
     participants = spectators.participants_of(duel)
-    window = selectors.window_open(duel)
+    window = selectors.open_window(duel)
     context = {
         "duel": duel, "version": version, "poll_seconds": EMBED_POLL_SECONDS,
         "stage": presenters.stage(spectators.current_state(duel, participants), participants),
@@ -156,10 +158,6 @@ def site_url(path: str) -> str:
 def follow_context(duel, windows, participants) -> dict:
     """What the duel page adds for spectators and the forum: PF/PM charts turn by turn (from the
     published declarations the page already read) and, for a public duel, the snippets to paste."""
-    from django.urls import reverse
-
-    from rankings.pages.charts import points_over_turns
-
     states = [(w.turn, w.published_declaration.state_after) for w in windows if w.published_declaration is not None]
     extra = {"points_charts": points_over_turns(states, participants) if states else ()}
     if spectators.is_public(duel):

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from accounts.services.invitations import InvitationError, invitation_create, invitation_pm_bbcode
 from audit.models import AuditAction
 from audit.services import audit_record
@@ -104,8 +105,6 @@ def _batch_for(token: tokens.BridgeToken, *, lock: bool = False) -> PmBatch:
 
 
 def _user(token: tokens.BridgeToken):
-    from accounts.models import User
-
     user = User.objects.filter(pk=token.user_id, is_active=True).first()
     if user is None:
         raise ForumError("token-forged", _("Ce lien du pont n'est pas valide. Repartez de la page Estrade."), 403)

@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from duels.models import Declaration, Duel, Post
@@ -78,8 +79,6 @@ def open_link(*, user, scope: str, object_id: int) -> str:
 
 
 def _token_user(token: tokens.BridgeToken):
-    from accounts.models import User
-
     user = User.objects.filter(pk=token.user_id, is_active=True).first()
     if user is None:
         raise ForumError("token-forged", _("Ce lien du pont n'est pas valide. Repartez de la page Estrade."), 403)

@@ -5,6 +5,7 @@ credentials: no cookie is read or set here. Every write carries a bridge token; 
 a `code` and a French `message` the panel shows as is."""
 from __future__ import annotations
 
+import functools
 import json
 
 from django.conf import settings
@@ -44,52 +45,61 @@ def _no_cookies(response):
     return response
 
 
+def _answered_as_json(view):
+    """A token endpoint: the view's answer (a dict) as JSON, a ForumError as its JSON error; no cookie."""
+    @functools.wraps(view)
+    def answered(request, *args, **kwargs):
+        try:
+            answer = view(request, *args, **kwargs)
+        except ForumError as error:
+            return _no_cookies(_error(error))
+        return _no_cookies(JsonResponse(answer))
+    return answered
+
+
+def _token(data: dict, *, batch: bool):
+    """The request's bridge token; refused when it is for a batch and the endpoint is not (or the reverse)."""
+    token = publishing.read_token(data.get("token"))
+    if batch and token.scope != "batch":
+        raise ForumError("wrong-scope", _("Ce lien ne sert pas à un lot de MP."))
+    if not batch and token.scope == "batch":
+        raise ForumError("wrong-scope", _("Ce lien sert à un lot de MP."))
+    return token
+
+
 @csrf_exempt
 @require_POST
+@_answered_as_json
 def job(request):
     """What the token allows: the exact BBCode to preview and post, or a batch's unsent messages."""
-    try:
-        token = publishing.read_token(_body(request).get("token"))
-        answer = batches.job_for(token) if token.scope == "batch" else publishing.job_for(token)
-    except ForumError as error:
-        return _no_cookies(_error(error))
+    token = publishing.read_token(_body(request).get("token"))
+    answer = batches.job_for(token) if token.scope == "batch" else publishing.job_for(token)
     answer["flood_wait"] = float(settings.FORUM_FLOOD_WAIT_SECONDS)
-    return _no_cookies(JsonResponse(answer))
+    return answer
 
 
 @csrf_exempt
 @require_POST
+@_answered_as_json
 def report(request):
     """A message posted on the forum: {token, url}."""
-    try:
-        data = _body(request)
-        token = publishing.read_token(data.get("token"))
-        if token.scope == "batch":
-            raise ForumError("wrong-scope", _("Ce lien sert à un lot de MP."))
-        answer = publishing.report(token=token, url=str(data.get("url") or ""))
-    except ForumError as error:
-        return _no_cookies(_error(error))
-    return _no_cookies(JsonResponse(answer))
+    data = _body(request)
+    return publishing.report(token=_token(data, batch=False), url=str(data.get("url") or ""))
 
 
 @csrf_exempt
 @require_POST
+@_answered_as_json
 def delivery(request):
     """One private message of a batch: {token, delivery, ok, error}."""
+    data = _body(request)
+    token = _token(data, batch=True)
     try:
-        data = _body(request)
-        token = publishing.read_token(data.get("token"))
-        if token.scope != "batch":
-            raise ForumError("wrong-scope", _("Ce lien ne sert pas à un lot de MP."))
-        try:
-            delivery_id = int(data.get("delivery"))
-        except (TypeError, ValueError):
-            raise ForumError("bad-json", _("Requête illisible.")) from None
-        answer = batches.delivery_report(token=token, delivery_id=delivery_id, ok=data.get("ok") is True,
-                                         error=str(data.get("error") or ""))
-    except ForumError as error:
-        return _no_cookies(_error(error))
-    return _no_cookies(JsonResponse(answer))
+        delivery_id = int(data.get("delivery"))
+    except (TypeError, ValueError):
+        raise ForumError("bad-json", _("Requête illisible.")) from None
+    return batches.delivery_report(token=token, delivery_id=delivery_id, ok=data.get("ok") is True,
+                                   error=str(data.get("error") or ""))
 
 
 @require_GET

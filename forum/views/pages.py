@@ -25,6 +25,12 @@ from forum.views import script
 SCOPES = {"sujet": "topic", "depart": "start", "message": "post", "declaration": "declaration"}
 
 
+def _refused(request, error: ForumError, to: str, **kwargs):
+    """A forum action refused: its French message, and back to the page `to`."""
+    messages.error(request, error.message)
+    return redirect(to, **kwargs)
+
+
 def _back_to_duel(request, scope: str, pk: int):
     try:
         duel = publishing.duel_of("start" if scope == "topic" else scope, pk)
@@ -72,8 +78,7 @@ def invitations(request):
         try:
             batch = batches.invitation_batch_create(by=request.user)
         except ForumError as error:
-            messages.error(request, error.message)
-            return redirect("forum:invitations")
+            return _refused(request, error, "forum:invitations")
         return redirect("forum:batch", pk=batch.pk)
     return render(request, "forum/invitations.html", {
         "enabled": selectors.is_enabled(), "pending": selectors.pending_invitation_members(),
@@ -90,8 +95,7 @@ def reminders(request, pk: int):
     try:
         batch = batches.reminder_batch_create(duel=duel, by=request.user)
     except ForumError as error:
-        messages.error(request, error.message)
-        return redirect("duels:adjudicate", pk=duel.pk)
+        return _refused(request, error, "duels:adjudicate", pk=duel.pk)
     return redirect("forum:batch", pk=batch.pk)
 
 
@@ -111,6 +115,5 @@ def batch_open(request, pk: int):
     try:
         target = batches.open_link(batch=batch, user=request.user)
     except ForumError as error:
-        messages.error(request, error.message)
-        return redirect("forum:batch", pk=batch.pk)
+        return _refused(request, error, "forum:batch", pk=batch.pk)
     return HttpResponseRedirect(target)

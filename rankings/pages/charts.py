@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
+from duels.engine.state import START_POINTS
+
 WIDTH = 640
 HEIGHT = 240
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 14, 40  # room for the y ticks and the x labels
@@ -136,10 +140,6 @@ def points_over_turns(states: list[tuple[int, dict]], participants) -> tuple[dic
     """PF and PM of each duellist at the start and after each turn (its last published declaration).
 
     `states`: (turn, state after the declaration) in publication order. Returns (PF chart, PM chart)."""
-    from django.utils.translation import gettext as _
-
-    from duels.engine.state import START_POINTS
-
     last_of_turn: dict[int, dict] = {}
     for turn, state in states:
         last_of_turn[turn] = state  # a later declaration of the same turn replaces the first

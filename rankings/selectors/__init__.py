@@ -5,11 +5,22 @@ import datetime as dt
 import time
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import Prefetch, QuerySet
 
 from accounts.models import Duellist
 from duels.models import Duel, DuelStatus, Participant
-from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS, Result, Season, Standing
+from duels.services import wand_rest_remaining
+from rankings.models import (
+    ALL_FORMATS,
+    ALL_KINDS,
+    ALL_YEARS,
+    Result,
+    ScopeSize,
+    Season,
+    Standing,
+    TableRevision,
+)
 
 # The documented tie-break (see Standing): points, fewer duels, earlier score reached, older profile.
 RANKING_ORDER = ("-points", "duels", "reached_at", "duellist_id")
@@ -63,8 +74,6 @@ def line_dict(values: tuple, *, rank: int) -> dict:
 def _scope_sql(alias: str, scope: Scope) -> tuple[str, list]:
     """The WHERE clause that picks one scope's rows. `season_id IS NULL` is spelt out for the all-time
     tables: it is the condition of their partial index (`standing_alltime_order_idx`)."""
-    from django.db import connection
-
     q = connection.ops.quote_name
     params = [scope.kind, scope.format, scope.year]
     if scope.season is not None:
@@ -94,11 +103,6 @@ def _page_sql(scope: Scope, *, offset: int, with_size: bool = False) -> tuple[st
     are joined, so a deep page does not join every line before it (PostgreSQL would hash-join and
     sort the whole scope). Plain SQL: this is the hot path, and compiling the equivalent queryset cost
     more than running it."""
-    from django.db import connection
-
-    from accounts.models import Duellist
-    from rankings.models import ScopeSize
-
     q = connection.ops.quote_name
     standing, duellist = q(Standing._meta.db_table), q(Duellist._meta.db_table)
     outer, params = _scope_sql("s", scope)
@@ -154,10 +158,6 @@ class RankingTable:
         return season_by_slug(self.scope.season_slug) is None
 
     def __len__(self) -> int:
-        from django.db import connection
-
-        from rankings.models import ScopeSize
-
         if self._size is not None:
             return self._size
         where, params = _scope_sql("z", self.scope)
@@ -179,8 +179,6 @@ class RankingTable:
         return [line_dict(row, rank=start + i + 1) for i, row in enumerate(self._read(start, item.stop))]
 
     def _read(self, start: int, stop: int | None, *, with_size: bool = False) -> list[tuple]:
-        from django.db import connection
-
         sql, params = _page_sql(self.scope, offset=start, with_size=with_size)
         with connection.cursor() as cursor:
             cursor.execute(sql, [*params, 2**62 if stop is None else stop - start, start])
@@ -197,8 +195,6 @@ def seasons() -> QuerySet[Season]:
 
 def season_by_slug(slug: str) -> Season | None:
     """The season of a slug: one read of the slug's unique index (plain SQL: on the API's hot path)."""
-    from django.db import connection
-
     names = [f.attname for f in Season._meta.concrete_fields]
     q = connection.ops.quote_name
     with connection.cursor() as cursor:
@@ -252,8 +248,6 @@ def duellists(*, search: str = "") -> QuerySet[Duellist]:
 def duellist_profile(*, forum_id: int, recent: int = 10) -> Duellist | None:
     """A duellist with what their page shows attached: `records` (all-time lines per kind and format,
     overall first), `overall` (list of at most that one line), `recent_duels`, `wand_rest_remaining`."""
-    from duels.services import wand_rest_remaining
-
     duellist = duellist_get(forum_id=forum_id)
     if duellist is None:
         return None
@@ -278,10 +272,6 @@ def forget_table_revision() -> None:
 def table_revision() -> str:
     """The champions table's revision token: the API's cache key. One primary-key read (raw SQL, no
     ORM compile) at most once a second per process."""
-    from django.db import connection
-
-    from rankings.models import TableRevision
-
     now = time.monotonic()
     token = _revision["token"]
     if token is not None and now - _revision["read_at"] < REVISION_TRUSTED_SECONDS:

@@ -14,6 +14,7 @@ from accounts.models import Duellist
 from duels.models import Participant, Post
 from rankings.models import Outcome, Result, Season
 from rankings.pages import charts
+from spells.models import Spell
 
 
 @dataclass
@@ -27,8 +28,6 @@ class HeadToHead:
 
 def favourite_spells(duellist: Duellist, *, top: int = 5) -> list[tuple[str, str, int]]:
     """(slug, name, casts) of the spells they cast most, in every duel's published posts."""
-    from spells.models import Spell
-
     counts: Counter[str] = Counter()
     for steps in Post.objects.filter(participant__duellist=duellist).values_list("steps", flat=True):
         counts.update(step["cast"] for step in steps or [] if isinstance(step, dict) and step.get("cast"))

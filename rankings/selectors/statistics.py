@@ -16,6 +16,8 @@ from django.utils import timezone
 from duels.engine import chance
 from duels.models import Declaration, DeclarationStatus, Duel, DuelStatus, Post
 from duels.selectors.rolls import rolls_that_decided
+from rankings.models import ClubFigure
+from spells.models import Spell
 
 FACES = range(1, 7)
 CRITICAL_5_PERCENT_DF5 = 11.070  # chi-square with 5 degrees of freedom: exceeded by chance 5 % of the time
@@ -125,8 +127,6 @@ def _spell_and_dice_figures(spell_names: dict[str, str], top: int) -> tuple[list
 
 
 def compute_statistics(*, top_spells: int = 10) -> ClubStatistics:
-    from spells.models import Spell
-
     finished, per_month, average_turns, average_days = _duel_figures()
     names = dict(Spell.objects.values_list("slug", "name"))
     spells, dice, kinds = _spell_and_dice_figures(names, top_spells)
@@ -137,9 +137,6 @@ def club_statistics(*, top_spells: int = 10) -> ClubStatistics:
     """The page's figures from the club's sums (ClubFigure, kept as duels finish by
     `rankings.services.statistics`): a few rows, whatever the number of duels. Equal to
     `compute_statistics()`, which reads every post and declaration."""
-    from rankings.models import ClubFigure
-    from spells.models import Spell
-
     sums = {name: value for name, value in ClubFigure.objects.values_list("name", "value") if value}
     finished, started = sums.get("duels", 0), sums.get("started", 0)
     per_month = sorted((name.removeprefix("month:"), n) for name, n in sums.items() if name.startswith("month:"))

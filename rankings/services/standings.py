@@ -31,6 +31,7 @@ from rankings.models import (
     Standing,
     TableRevision,
 )
+from rankings.selectors import forget_table_revision
 
 Key = tuple[int | None, str, str, int, int]  # (season_id, kind, format, year, duellist_id)
 ScopeKey = tuple[int | None, str, str, int]  # (season_id, kind, format, year): one table
@@ -105,8 +106,6 @@ class SeasonCalendar:
 def table_revision_bump() -> None:
     """A new token: every cached page of the table (API) is stale from the commit on. This process
     forgets the token it trusted now and after the commit (see `selectors.table_revision`)."""
-    from rankings.selectors import forget_table_revision
-
     token = uuid.uuid4().hex
     if not TableRevision.objects.filter(pk=1).update(token=token):
         TableRevision.objects.update_or_create(pk=1, defaults={"token": token})
@@ -258,6 +257,7 @@ def standings_rebuild(*, season: Season | None = None, fix: bool = True) -> Rebu
     read as plain values (hundreds of thousands of them); model instances only for what changes.
     On PostgreSQL the comparison runs in the database (rankings.services.standings_sql)."""
     if connection.vendor == "postgresql":
+        # Imported here: standings_sql builds on this module's counters (it imports it).
         from rankings.services.standings_sql import rebuild_in_database
 
         return rebuild_in_database(season=season, fix=fix)

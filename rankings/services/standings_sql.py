@@ -23,6 +23,7 @@ from rankings.services.standings import (
     _scope_filter,
     table_revision_bump,
 )
+from rankings.services.standings_refresh import standings_refresh
 
 SMALL_FIX = 2_000  # lines: recomputed one by one under their row locks; beyond, the table is locked
 
@@ -109,8 +110,6 @@ def rebuild_in_database(*, season: Season | None = None, fix: bool = True) -> Re
     what differs. A few lines: recomputed under their own row locks (`standings_refresh`), so duels
     finishing meanwhile wait only if they share those lines. Many: the table is locked against
     writes (readers go on), emptied and written again in one statement."""
-    from rankings.services.standings_refresh import standings_refresh
-
     missing, extra, changed = standings_differences(season=season)
     report = _report(season, missing, extra, changed)
     if not (fix and report.differences):

@@ -22,6 +22,9 @@ from django.apps import apps as installed_apps
 from django.db import connection, transaction
 from django.utils import timezone
 
+from duels.models import Declaration, DeclarationStatus, Post
+from rankings.models import DuelFigures
+
 FACES = range(1, 7)
 
 
@@ -58,9 +61,6 @@ def duel_counters(*, finished_at: dt.datetime, started_at: dt.datetime | None, t
 @transaction.atomic
 def statistics_count(*, duel) -> None:
     """Count a duel that just finished (or finished again after a correction): replace its counters."""
-    from duels.models import Declaration, DeclarationStatus, Post
-    from rankings.models import DuelFigures
-
     counters = duel_counters(finished_at=duel.finished_at, started_at=duel.started_at, turn=duel.turn)
     post_counters(Post.objects.filter(participant__duel=duel).values_list("steps", flat=True), counters)
     roll_counters(Declaration.objects.filter(window__duel=duel, status=DeclarationStatus.PUBLISHED)

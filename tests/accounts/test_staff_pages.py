@@ -82,3 +82,18 @@ def test_a_file_without_the_required_columns_is_refused_with_the_reason():
     assert response.status_code == 422
     assert "colonnes obligatoires manquantes" in response.content.decode()
     assert "/tmp/" not in response.content.decode()  # the temporary copy's path is not shown
+
+
+def test_the_upload_imports_the_file_itself_without_the_command_line(monkeypatch):
+    import django.core.management
+
+    def no_command(*args, **kwargs):
+        raise AssertionError("the upload went through a management command")
+
+    client = staff_client()
+    monkeypatch.setattr(django.core.management, "call_command", no_command)
+    monkeypatch.setattr("tempfile.NamedTemporaryFile", no_command)
+    response = upload(client, HEADER + "7001,Padma,2025-01-10,40,3\n")
+    assert response.status_code == 200 and "1 créé(s), 0 mis à jour, 0 inchangé(s)." in response.content.decode()
+    response = upload(client, HEADER + "7001,Padma,2025-01-10,40,3\n")
+    assert "0 créé(s), 0 mis à jour, 1 inchangé(s). Rien n&#x27;a changé." in response.content.decode()

@@ -33,20 +33,14 @@ import os
 import statistics
 import sys
 import time
-import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ["DEBUG"] = "0"
-os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
-os.environ["ALLOWED_HOSTS"] = "testserver"
-os.environ["SECURE_SSL_REDIRECT"] = "0"
-os.environ["STATIC_MANIFEST"] = "0"
-os.environ.setdefault("LOG_LEVEL", "WARNING")
+from tests.bench.environment import production_environment  # noqa: E402 - needs ROOT on the path
+
+production_environment()
 os.environ.pop("REDIS_URL", None)  # tasks eager, local-memory cache: the database is what is measured
-warnings.filterwarnings("ignore", message="No directory at")
 
 CHOSEN = os.environ.get("BENCH_SIZES", "S,L").split(",")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", 9))

@@ -31,23 +31,17 @@ import random
 import statistics
 import sys
 import time
-import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ["DEBUG"] = "0"
-os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
-os.environ["ALLOWED_HOSTS"] = "testserver"
-os.environ["SECURE_SSL_REDIRECT"] = "0"
-os.environ["STATIC_MANIFEST"] = "0"  # no collectstatic needed; static URLs are not what is measured
-os.environ.setdefault("LOG_LEVEL", "WARNING")
+from tests.bench.environment import production_environment  # noqa: E402 - needs ROOT on the path
+
+production_environment()
 
 TURNS = [int(n) for n in os.environ.get("BENCH_TURNS", "2,30,60,100").split(",")]  # the goals name 60
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", 30))
 FLOOR = "login floor"
-warnings.filterwarnings("ignore", message="No directory at")  # whitenoise without collectstatic
 
 
 def main() -> int:

@@ -19,7 +19,7 @@ def test_referee_queue_and_timeline(django_assert_max_num_queries):
     assert list(selectors.duels_awaiting_declaration(referee)) == [duel]
     declare(duel, referee)
     assert selectors.participant_for(duel, a.duellist.user) == a
-    assert selectors.window_open(duel).turn == 2
+    assert selectors.open_window(duel).turn == 2
     with django_assert_max_num_queries(4):
         timeline = list(selectors.duel_timeline(duel))
         assert [len(w.posts.all()) for w in timeline] == [2, 0]

@@ -92,10 +92,9 @@ def test_the_duel_is_ready_with_a_referee_and_every_type_and_then_the_referee_st
 
 
 def test_a_started_duel_keeps_its_catalog_snapshot_from_the_catalog_app(monkeypatch):
-    import spells.snapshot
-
     magic_type("malefices")
-    monkeypatch.setattr(spells.snapshot, "catalog_snapshot", lambda: [dict(TEST_SPELLS[0])])
+    # the duel services read the catalog app's export (spells.snapshot.catalog_snapshot)
+    monkeypatch.setattr("duels.services.setup.catalog_snapshot", lambda: [dict(TEST_SPELLS[0])])
     duel = matched_duel()
     referee = RefereeFactory()
     referee_assign(duel=duel, referee=referee, by=referee)

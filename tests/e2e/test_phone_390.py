@@ -7,25 +7,14 @@ import pytest
 
 from accounts.models import SignupRequest
 from duels.services import forfeit
-from tests.e2e.test_duel_pages import PASSWORD
 from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.browser import PHONE, sign_in
 from tests.support.duels import declare, post, started_duel
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-PHONE = {"width": 390, "height": 844}
 WIDEST = """() => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1
     && !e.closest('[data-scroll-box]')).slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(
     e.getBoundingClientRect().right))"""
-
-
-def sign_in(new_page, user):
-    page = new_page(viewport=PHONE)
-    page.goto("/connexion/")
-    page.get_by_label("Nom d’utilisateur").fill(user.username)
-    page.get_by_label("Mot de passe").fill(PASSWORD)
-    page.get_by_role("button", name="Se connecter").click()
-    page.wait_for_url("**/")
-    return page
 
 
 def assert_fits(page, path, screenshot, name):
@@ -54,7 +43,7 @@ def test_the_replay_and_the_staff_pages_fit_a_390_px_phone(new_page, screenshot)
     assert visitor.locator(".stage-zone").nth(11).evaluate("e => e.getBoundingClientRect().right <= innerWidth")
     assert_fits(visitor, "/nulle-part/", screenshot, "phone390-404")
 
-    page = sign_in(new_page, staff)
+    page = sign_in(new_page, staff, viewport=PHONE)
     for path, name in (("/staff/demandes/", "phone390-signup-queue"), ("/staff/", "phone390-staff"),
                        ("/staff/membres/", "phone390-members-import"), ("/staff/roles/", "phone390-roles"),
                        (f"/duels/{duel.pk}/arbitrage/", "phone390-adjudicate")):
@@ -71,7 +60,7 @@ def test_the_referee_subtitle_never_breaks_inside_a_word_at_390_px(new_page, scr
     referee = referee_user("arbitre-long-nom")
     duel.referee = referee
     duel.save(update_fields=["referee"])
-    page = sign_in(new_page, referee)
+    page = sign_in(new_page, referee, viewport=PHONE)
     page.goto(f"/duels/{duel.pk}/arbitrage/")
     screenshot(page, "phone390-referee-subtitle")
     style = page.locator(".duel-meta").first.evaluate("e => getComputedStyle(e).wordBreak")

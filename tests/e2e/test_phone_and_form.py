@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Notification
-from tests.e2e.test_duel_pages import PASSWORD, RP
+from tests.e2e.test_duel_pages import RP
 from tests.factories.duels import TEST_SPELLS
+from tests.support.browser import sign_in
 from tests.support.duels import post, started_duel
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -21,23 +22,13 @@ SPELLS = [
 ]
 
 
-def login(new_page, user, viewport=None):
-    page = new_page(viewport=viewport)
-    page.goto("/connexion/")
-    page.get_by_label("Nom d’utilisateur").fill(user.username)
-    page.get_by_label("Mot de passe").fill(PASSWORD)
-    page.get_by_role("button", name="Se connecter").click()
-    page.wait_for_url("**/")
-    return page
-
-
 def option_text(page, select_id: str, value: str) -> str:
     return page.locator(f"#{select_id} option[value='{value}']").inner_text()
 
 
 def test_reach_follows_the_move_chosen_before_the_cast(new_page, screenshot):
     duel, _referee, (a, b) = started_duel(spells=SPELLS)  # a in zone 4, b in zone 8: distance 4
-    page = login(new_page, a.duellist.user)
+    page = sign_in(new_page, a.duellist.user)
     page.goto(f"/duels/{duel.pk}/")
     card = page.locator(".cast-card[data-variant='jab__0__0']")
     assert "Pungo — Petit coup" in card.inner_text()  # the incantation with the French name
@@ -56,7 +47,7 @@ def test_reach_follows_the_move_chosen_before_the_cast(new_page, screenshot):
 
 def test_a_zone_spell_starts_with_no_zone_and_says_who_stands_there(new_page):
     duel, _referee, (a, b) = started_duel(spells=SPELLS)
-    page = login(new_page, a.duellist.user)
+    page = sign_in(new_page, a.duellist.user)
     page.goto(f"/duels/{duel.pk}/")
     page.locator(".cast-card[data-variant='quake__0__0'] .cast-head input").check()
     zone = page.locator("#zone-quake__0__0")
@@ -75,7 +66,7 @@ def test_no_page_of_a_running_duel_is_wider_than_a_phone(new_page):
              referee: [f"/duels/{duel.pk}/arbitrage/", "/duels/arbitrage/", f"/duels/{duel.pk}/"]}
     for width in PHONES:
         for user, paths in pages.items():
-            page = login(new_page, user, viewport={"width": width, "height": 800})
+            page = sign_in(new_page, user, viewport={"width": width, "height": 800})
             for path in paths:
                 page.goto(path)
                 page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
@@ -90,7 +81,7 @@ def test_no_page_of_a_running_duel_is_wider_than_a_phone(new_page):
 
 def test_a_draft_survives_leaving_the_page_until_the_post_is_accepted(new_page):
     duel, _referee, (a, b) = started_duel(spells=SPELLS)
-    page = login(new_page, a.duellist.user)
+    page = sign_in(new_page, a.duellist.user)
     page.goto(f"/duels/{duel.pk}/")
     page.locator("#rp_text").fill(RP)
     page.locator(".zone-picker[data-picker=move_before] [data-zone-choice='5'] input").check()
@@ -107,7 +98,7 @@ def test_a_draft_survives_leaving_the_page_until_the_post_is_accepted(new_page):
 
 def test_the_turn_notice_is_read_once_posted(new_page):
     duel, _referee, (a, b) = started_duel(spells=SPELLS)
-    page = login(new_page, a.duellist.user)
+    page = sign_in(new_page, a.duellist.user)
     page.goto("/notifications/")
     notice = page.locator(".notice.unread", has_text="À vous de poster")
     assert notice.count() == 1

@@ -106,3 +106,15 @@ def test_reminders_go_to_the_duellists_still_expected(client):
     assert f"/duels/{duel.pk}/" in batch.deliveries.get().message
     page = client.get(reverse("duels:adjudicate", args=[duel.pk])).content.decode()
     assert "Envoyer un rappel par MP aux duellistes attendus" in page and "1 MP à envoyer" in page
+
+
+def test_a_batch_token_is_refused_where_a_post_is_reported_with_a_json_code_and_no_cookie(client, staff):
+    DuellistFactory(user=None, forum_name="Luna")
+    client.force_login(staff)
+    client.post(reverse("forum:invitations"))
+    token = batch_token(client, staff, PmBatch.objects.get())
+    refused = api(client, "api_report", {"token": token, "url": f"{FORUM}/t1-duel"})
+    assert refused.status_code == 400 and refused.json()["code"] == "wrong-scope" and not refused.cookies
+    assert refused["Cache-Control"] == "no-store"
+    unreadable = api(client, "api_delivery", {"token": token, "delivery": "x", "ok": True})
+    assert unreadable.status_code == 400 and unreadable.json()["code"] == "bad-json"

@@ -138,13 +138,20 @@ def test_the_duel_page_a_changed_poll_and_the_api_answer_without_redis(redis_ser
     assert len(warnings) == 1  # logged once, not once per call
 
 
-def test_a_post_sent_while_redis_is_down_is_stored_and_the_player_told_in_french(redis_server):
+def page_seen_then(redis_trouble):
+    """A started duel whose page a duellist has seen (its pieces cached), then `redis_trouble()` and
+    this process's memory emptied: what the next calls get comes from the database or waits on Redis."""
     duel, _referee, (a, _b) = started_duel()
     url = reverse("duels:duel", args=[duel.pk])
     player = client_for(a.duellist.user)
     assert player.get(url).status_code == 200
-    redis_server.stop()
+    redis_trouble()
     forget_memory()
+    return duel, a, url, player
+
+
+def test_a_post_sent_while_redis_is_down_is_stored_and_the_player_told_in_french(redis_server):
+    duel, a, url, player = page_seen_then(redis_server.stop)
     response, seconds = timed(player.post, reverse("duels:post", args=[duel.pk]), {"rp_text": RP_TEXT}, follow=True)
     assert response.status_code == 200 and seconds < BOUND, seconds
     assert response.redirect_chain == [(url, 302)]
@@ -154,12 +161,7 @@ def test_a_post_sent_while_redis_is_down_is_stored_and_the_player_told_in_french
 
 
 def test_a_frozen_redis_costs_one_short_wait_not_one_per_call(redis_server):
-    duel, _referee, (a, _b) = started_duel()
-    url = reverse("duels:duel", args=[duel.pk])
-    player = client_for(a.duellist.user)
-    assert player.get(url).status_code == 200
-    redis_server.freeze()
-    forget_memory()
+    _duel, _a, url, player = page_seen_then(redis_server.freeze)
     _first, first = timed(player.get, url)
     forget_memory()
     _second, second = timed(player.get, url)

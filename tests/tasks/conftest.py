@@ -2,28 +2,7 @@
 test talks to a real broker itself (test_real_worker.py)."""
 import pytest
 
-from config.celery import app as celery_app
-from tests.support.clock import START
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def eager_tasks():
-    """Run tasks in-process even if REDIS_URL happens to be set where the tests run."""
-    saved = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
-    celery_app.conf.task_always_eager = celery_app.conf.task_eager_propagates = True
-    yield
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
-
-
-@pytest.fixture
-def clock(time_machine):
-    time_machine.move_to(START, tick=False)
-    return time_machine
+from tests.support.fixtures import clock, eager_tasks, fast_password_hashing  # noqa: F401
 
 
 @pytest.fixture

@@ -35,3 +35,26 @@ def test_commit_hooks_are_registered_in_one_place():
     hand_written = [str(path) for path in modules("**/*.py")
                     if "on_commit(" in path.read_text() and path.name != "after_commit.py"]
     assert hand_written == []
+
+
+def test_imports_sit_at_the_top_of_app_modules_but_a_few_that_say_why():
+    """An import inside a function breaks an import cycle or defers an optional heavy library: each says
+    so in a comment on its line or on the lines just above its block."""
+    unexplained = []
+    for app in (*APPS, "config"):
+        for path in (Path(settings.BASE_DIR) / app).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            lines = path.read_text().splitlines()
+            for node in ast.walk(ast.parse("\n".join(lines))):
+                if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    continue
+                for inner in ast.walk(node):
+                    if not isinstance(inner, ast.Import | ast.ImportFrom):
+                        continue
+                    above = inner.lineno - 2
+                    while above >= 0 and lines[above].strip().startswith(("from ", "import ")):
+                        above -= 1
+                    if "#" not in lines[inner.lineno - 1] and not lines[above].strip().startswith("#"):
+                        unexplained.append(f"{path.relative_to(settings.BASE_DIR)}:{inner.lineno}")
+    assert unexplained == []

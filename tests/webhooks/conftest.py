@@ -9,7 +9,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from config.celery import app as celery_app
+from tests.support.fixtures import eager_tasks, fast_password_hashing  # noqa: F401
 from webhooks.models import EventKind, Webhook, WebhookKind
 
 START = dt.datetime(2026, 6, 1, 18, 0, tzinfo=dt.UTC)
@@ -105,21 +105,12 @@ def make_webhook(receiver):
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def site_url(settings):
     settings.SITE_URL = "https://estrade.example"
-
-
-@pytest.fixture(autouse=True)
-def eager_tasks():
-    """Tasks in-process (the one-machine default) even if REDIS_URL is set where the tests run."""
-    saved = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
-    celery_app.conf.task_always_eager = celery_app.conf.task_eager_propagates = True
-    yield
-    celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates = saved
 
 
 @pytest.fixture
 def clock(time_machine):
+    """The clock pinned at this folder's own START (the digest tests count hours from it)."""
     time_machine.move_to(START, tick=False)
     return time_machine

@@ -17,7 +17,9 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from common.after_commit import after_commit
+from rankings.models import Result
 from webhooks.models import Delivery, EventKind, Webhook, WebhookKind
+from webhooks.services.delivery import deliveries_queue
 
 logger = logging.getLogger(__name__)
 
@@ -83,7 +85,6 @@ def announce(event: str, duel, **facts) -> list[int]:
     except Exception:
         logger.exception("Webhooks: announcing %s for duel %s failed", event, getattr(duel, "pk", None))
         return []
-    from webhooks.services.delivery import deliveries_queue
 
     after_commit(deliveries_queue, ids)
     return ids
@@ -94,6 +95,7 @@ def webhooks_carrying(event: str) -> list[Webhook]:
 
 
 def deliveries_store(announcement: Announcement, webhooks: list[Webhook]) -> list[int]:
+    # Imported here: messages renders this module's Announcement (it imports it).
     from webhooks.services.messages import discord_body, signed_body
 
     rows = [
@@ -159,6 +161,7 @@ def _post(a: Announcement, *, post) -> None:
 
 def _declaration(a: Announcement, *, declaration) -> None:
     """The declaration's picture, and who must post next (the window it opens, from its state)."""
+    # Imported here: the duel services announce through this module (they import it).
     from duels.services import rules
     from duels.services.common import POSTING_DELAY
 
@@ -188,8 +191,6 @@ def _reminder(a: Announcement, *, slot) -> None:
 
 
 def _finished(a: Announcement) -> None:
-    from rankings.models import Result
-
     duel = a.duel
     names = {p.participant_id: p.forum_name for p in a.people}
     a.data.update(winner_team=duel.winner_team, is_draw=duel.is_draw, results=[

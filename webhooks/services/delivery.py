@@ -30,6 +30,7 @@ from django.utils import timezone
 from common.after_commit import after_commit, task_enqueue
 from config.celery import app as celery_app
 from webhooks.models import Delivery, DeliveryStatus, Webhook, WebhookKind
+from webhooks.services.staff import staff_told_webhook_disabled
 
 logger = logging.getLogger(__name__)
 DELIVER_TASK = "webhooks.tasks.webhook_deliver"
@@ -194,7 +195,6 @@ def webhook_disable(*, webhook: Webhook, reason: str, now: dt.datetime) -> bool:
     webhook.enabled, webhook.disabled_reason = False, reason
     Delivery.objects.filter(webhook=webhook, status__in=[DeliveryStatus.PENDING, DeliveryStatus.SENDING]).update(
         status=DeliveryStatus.FAILED, next_try_at=None, last_error="webhook désactivé")
-    from webhooks.services.staff import staff_told_webhook_disabled
 
     staff_told_webhook_disabled(webhook=webhook, reason=reason, now=now)
     return True

@@ -25,13 +25,7 @@ class Command(BaseCommand):
         if not report.imported:
             for line, message in report.problems:
                 self.stderr.write(f"Ligne {line} : {message}")
-            hidden = report.problem_count - len(report.problems)
-            if hidden:
-                self.stderr.write(f"… et {hidden} autre(s) ligne(s) en erreur.")
-            raise CommandError(
-                f"{report.problem_count} ligne(s) en erreur : rien n'a été importé. Corrigez le fichier puis relancez."
-            )
-        summary = f"{report.created} créé(s), {report.updated} mis à jour, {report.unchanged} inchangé(s)."
-        if report.created == report.updated == 0:
-            summary += " Rien n'a changé."
-        self.stdout.write(summary)
+            if report.hidden_problems():
+                self.stderr.write(report.hidden_problems())
+            raise CommandError(report.refusal())
+        self.stdout.write(report.summary())

@@ -14,6 +14,7 @@ from django.db import close_old_connections, connection
 from django.utils import timezone
 
 from accounts.services.emails import notices_email_due
+from accounts.services.retention import notifications_prune
 from duels.services import window_expire_overdue
 from duels.services.reminders import reminders_send
 from webhooks.services.delivery import deliveries_retry_due
@@ -41,8 +42,6 @@ class Every:
 
 
 def _prune_notifications():
-    from accounts.services.retention import notifications_prune
-
     return notifications_prune()
 
 

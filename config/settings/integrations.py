@@ -1,0 +1,104 @@
+"""Settings of what the app talks to: Redis (the cache and Celery's broker), the scheduled jobs, e-mail,
+webhooks and the daily digest, and the Forumactif bridge."""
+import os
+
+from common.release import project_release
+from config.settings.environment import BASE_DIR, env_list
+
+# Celery: with REDIS_URL, a real broker; without it, tasks run in-process (one-machine default).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost//"
+# Caches (common/cache.py): with Redis, one cache shared by every web process (page pieces, rankings,
+# API throttle counters) behind each process's own memory ("local", bounded: 800 entries, most of a
+# few KB, the largest ~60 KB: a duellist's action choices); without it, each process keeps its own in
+# memory. Every key starts with the release, a hash of the code and templates computed here at
+# start-up (common/release.py): a deploy never serves the previous release's HTML. Redis down or
+# frozen: pages are built without it (common/cache_backend.py), a call waiting CACHE_TIMEOUT_SECONDS
+# at most.
+RELEASE = project_release(BASE_DIR)
+CACHE_TIMEOUT_SECONDS = float(os.environ.get("CACHE_TIMEOUT_SECONDS", "0.25"))
+CACHES = {
+    "default": (
+        {"BACKEND": "common.cache_backend.ResilientRedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": RELEASE,
+         "OPTIONS": {"socket_connect_timeout": CACHE_TIMEOUT_SECONDS, "socket_timeout": CACHE_TIMEOUT_SECONDS}}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "KEY_PREFIX": RELEASE}
+    )
+}
+if REDIS_URL:
+    CACHES["local"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "estrade-html",
+                       "KEY_PREFIX": RELEASE, "OPTIONS": {"MAX_ENTRIES": 800}}
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# No message waits on the broker (no eta): the worker holds nothing when Redis restarts. A frozen or
+# unreachable broker fails fast (a few seconds) for a web request queueing work after commit; what it
+# would have carried is in the database, and the minute sweeps deliver it. The worker keeps trying to
+# reconnect for as long as Redis is away.
+CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_TIMEOUT", "2"))
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_timeout": CELERY_BROKER_CONNECTION_TIMEOUT,
+    "socket_connect_timeout": CELERY_BROKER_CONNECTION_TIMEOUT,
+    "socket_keepalive": True,
+    "health_check_interval": 10,
+}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+
+# --- Scheduled jobs (Celery beat, or `run_scheduler`) ---
+# The sweep is the source of truth; every job is idempotent, and a message older than its period is
+# dropped. DEADLINE_SWEEP_SECONDS and POSTING_DELAY_SECONDS exist for the stack test (tests/stack/),
+# which lets a deadline pass in seconds; production keeps a sweep a minute and RULES.md's 48 h.
+SWEEP_SECONDS = float(os.environ.get("DEADLINE_SWEEP_SECONDS", "60"))
+POSTING_DELAY_SECONDS = int(os.environ.get("POSTING_DELAY_SECONDS", str(48 * 3600)))
+# History (notices' lifetime, docs/notifications.md): read notices, and notices of duels over, are
+# pruned once older than this many days, by the hourly job.
+NOTIFICATION_RETENTION_DAYS = int(os.environ.get("NOTIFICATION_RETENTION_DAYS", "90"))
+PRUNE_SECONDS = 3600
+# Deadlines by the sweep alone; notices' e-mails from an outbox; webhook deliveries still due (a 429's
+# Retry-After, a 5xx's backoff, a worker that died); the digest job mails each member once a day from
+# DIGEST_HOUR (local time).
+_EVERY_SWEEP = {"schedule": SWEEP_SECONDS, "options": {"expires": max(SWEEP_SECONDS - 5, 1)}}
+CELERY_BEAT_SCHEDULE = {
+    "sweep-deadlines": {"task": "duels.tasks.sweep_deadlines", **_EVERY_SWEEP},
+    "send-reminders": {"task": "duels.tasks.send_reminders", **_EVERY_SWEEP},
+    "email-notices": {"task": "accounts.tasks.notices_email_due", **_EVERY_SWEEP},
+    "webhook-retries": {"task": "webhooks.tasks.deliveries_retry", **_EVERY_SWEEP},
+    "daily-digest": {"task": "webhooks.tasks.digest_send", **_EVERY_SWEEP},
+    "prune-notifications": {
+        "task": "duels.tasks.prune_notifications", "schedule": PRUNE_SECONDS, "options": {"expires": PRUNE_SECONDS - 60},
+    },
+}
+
+# --- E-mail ---
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "estrade@localhost")
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))  # seconds an SMTP call may wait
+
+# --- Webhooks (Discord, signed JSON) and the daily digest (webhooks/; docs/webhooks.md) ---
+WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("WEBHOOK_TIMEOUT_SECONDS", "5"))
+WEBHOOK_MAX_ATTEMPTS = int(os.environ.get("WEBHOOK_MAX_ATTEMPTS", "8"))
+DIGEST_HOUR = int(os.environ.get("DIGEST_HOUR", "8"))
+
+# --- Forumactif bridge (forum/ app, docs/forum-bridge.md) ---
+# Origins allowed to frame the live stage (/duels/<id>/embed/, CSP frame-ancestors on that view only),
+# e.g. "https://forum.example,https://www.forum.example". Empty: nobody may frame it.
+FORUM_ORIGINS = env_list("FORUM_ORIGINS")
+# FORUM_URL: the forum's origin ("https://club.forumactif.com"); it joins FORUM_ORIGINS. The bridge's JSON
+# endpoints (/forum/api/) answer CORS to FORUM_ORIGINS only, without credentials (django-cors-headers,
+# whose app and middleware are in INSTALLED_APPS and MIDDLEWARE).
+FORUM_URL = os.environ.get("FORUM_URL", "").strip().rstrip("/")
+if FORUM_URL and FORUM_URL not in FORUM_ORIGINS:
+    FORUM_ORIGINS.append(FORUM_URL)
+FORUM_DUEL_SECTION = int(os.environ.get("FORUM_DUEL_SECTION", "0") or 0)  # the forum (f…) where duel topics go
+FORUM_PM_PACE_SECONDS = float(os.environ.get("FORUM_PM_PACE_SECONDS", "20"))  # between two PMs of a batch
+FORUM_FLOOD_WAIT_SECONDS = float(os.environ.get("FORUM_FLOOD_WAIT_SECONDS", "30"))  # flood page without a delay
+FORUM_TOKEN_SECONDS = 30 * 60  # a topic/post/declaration link, opened from Estrade
+FORUM_BATCH_TOKEN_SECONDS = 6 * 3600  # a PM batch's link
+CORS_ALLOWED_ORIGINS = FORUM_ORIGINS
+CORS_URLS_REGEX = r"^/forum/api/"
+CORS_ALLOW_CREDENTIALS = False
+# A member's page on the forum, for the profile's link ("https://forum.example/u{forum_id}"); empty: no link.
+FORUM_PROFILE_URL = os.environ.get("FORUM_PROFILE_URL", "")
