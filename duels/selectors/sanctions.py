@@ -56,16 +56,22 @@ def penalty_preview(duel: Duel, participant: Participant, pf_penalty: int) -> Sa
     return _finish(preview, state, duel)
 
 
-def overdue_window(duel: Duel, now: dt.datetime | None = None) -> Window | None:
+def overdue_window(duel: Duel, now: dt.datetime | None = None, *, windows: list[Window] | None = None) -> Window | None:
     """The duel's open window once its deadline has passed for every duellist it still awaits (what
-    the sweep expires), else None."""
+    the sweep expires), else None. `windows`: the duel's recent windows with their slots, already read
+    by the page (no query then)."""
     now = now or timezone.now()
-    window = Window.objects.filter(duel=duel, state=WindowState.OPEN).first()
+    if windows is None:
+        window = Window.objects.filter(duel=duel, state=WindowState.OPEN).first()
+    else:
+        window = next((w for w in reversed(windows) if w.state == WindowState.OPEN), None)
     if window is None or window.due_at is None or window.due_at > now:
         return None
-    if not window.slots.filter(status=SlotStatus.WAITING).exists():
-        return None
-    return window
+    if windows is None:
+        waiting = window.slots.filter(status=SlotStatus.WAITING).exists()
+    else:
+        waiting = any(slot.status == SlotStatus.WAITING for slot in window.slots.all())
+    return window if waiting else None
 
 
 def absence_preview(duel: Duel, window: Window) -> SanctionPreview:

@@ -120,7 +120,7 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
             FaultForm, duellist_choices(participants)),
         "faults": selectors.faults_of_duel(participants),
         "exemptions": selectors.exemptions_of_duel(participants),
-        "overdue": overdue_window(duel) if duel.is_running else None,
+        "overdue": overdue_window(duel, windows=windows) if duel.is_running else None,
     }
     if draft is not None:
         names = presenters.names_by_engine_id(participants)
