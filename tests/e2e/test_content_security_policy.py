@@ -2,7 +2,7 @@
 blocked script, style or eval on the console), and htmx still swaps and polls under it."""
 import pytest
 
-from tests.e2e.test_duel_pages import PASSWORD, login
+from tests.support.browser import PASSWORD, login
 from tests.support.duels import started_duel
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -9,20 +9,16 @@ from __future__ import annotations
 import io
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.management import call_command
 
-from accounts.models import REFEREE_GROUP
 from duels.models import Duel
 from duels.services import dice
-from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.factories.accounts import DuellistFactory
+from tests.support.browser import RP, login, referee_user
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SEED = "5eed" * 16
-PASSWORD = "estrade-test"
-RP = ("Le duelliste lève sa baguette et avance d'un pas sur l'estrade, le regard fixé sur son adversaire. "
-      * 6).strip()  # 102 words
 SHORT_RP = "Trop court pour l'arbitre."
 
 
@@ -38,22 +34,6 @@ def roll(turn: int, phase: str, order: int, step: int = 0) -> int:
 def bet(turn: int, phase: str, order: int, step: int = 0, *, win: bool) -> str:
     low = roll(turn, phase, order, step) <= 3
     return "123" if low == win else "456"
-
-
-def login(new_page, username: str, viewport=None):
-    page = new_page(viewport=viewport)
-    page.goto("/connexion/")
-    page.get_by_label("Nom d’utilisateur").fill(username)
-    page.get_by_label("Mot de passe").fill(PASSWORD)
-    page.get_by_role("button", name="Se connecter").click()
-    page.wait_for_url("**/")
-    return page
-
-
-def referee_user(username="arbitre"):
-    user = UserFactory(username=username)
-    user.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
-    return user
 
 
 def token(page, name):

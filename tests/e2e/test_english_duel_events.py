@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from duels.services.corrections import declaration_correct, latest_published
-from tests.e2e.test_duel_pages import PASSWORD
+from tests.support.browser import PASSWORD
 from tests.support.duels import bet_for, declare, post, started_duel
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

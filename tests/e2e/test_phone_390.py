@@ -54,7 +54,7 @@ def test_the_replay_and_the_staff_pages_fit_a_390_px_phone(new_page, screenshot)
 
 
 def test_the_referee_subtitle_never_breaks_inside_a_word_at_390_px(new_page, screenshot):
-    from tests.e2e.test_duel_pages import referee_user
+    from tests.support.browser import referee_user
 
     duel, _referee, (a, b) = started_duel()
     referee = referee_user("arbitre-long-nom")

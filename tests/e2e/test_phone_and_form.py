@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Notification
-from tests.e2e.test_duel_pages import RP
 from tests.factories.duels import TEST_SPELLS
-from tests.support.browser import sign_in
+from tests.support.browser import RP, sign_in
 from tests.support.duels import post, started_duel
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

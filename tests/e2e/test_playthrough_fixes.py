@@ -4,10 +4,16 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import Notification
-from tests.e2e.test_phone_390 import sign_in
 from tests.factories.accounts import DuellistFactory
+from tests.support.browser import PHONE
+from tests.support.browser import sign_in as sign_in_at
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def sign_in(new_page, user):
+    """Every page of this module is seen at phone width."""
+    return sign_in_at(new_page, user, viewport=PHONE)
 
 READ_BUTTON_COLOURS = """e => [getComputedStyle(e).color, getComputedStyle(e.closest('li')).backgroundColor,
     getComputedStyle(document.body).backgroundColor]"""
@@ -51,7 +57,7 @@ STACKED_FIELDS = """rows => [...rows[0].querySelectorAll('label')].map(label => 
 
 
 def test_the_correction_decisions_stack_each_field_under_its_label_at_390_px(new_page, screenshot):
-    from tests.e2e.test_duel_pages import referee_user
+    from tests.support.browser import referee_user
     from tests.support.duels import declare, post, started_duel
 
     duel, _referee, (a, b) = started_duel()

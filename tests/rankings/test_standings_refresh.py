@@ -8,38 +8,16 @@ from django.db import connection, connections, transaction
 from django.db.utils import OperationalError
 from django.utils import timezone
 
-from duels.services.corrections import declaration_correct
 from rankings.models import Result, Season, Standing
 from rankings.services.standings import standings_rebuild
 from rankings.services.standings_refresh import lines_of, result_places, standings_refresh
-from tests.support.duels import bet_for, declare, post, started_duel
-
-
-def finished(winner: int = 1):
-    """A duel won by team `winner` with a fatal blow at the second declaration."""
-    duel, referee, (a, b) = started_duel()
-    hitter, hit = (a, b) if winner == 1 else (b, a)
-    post(duel, a, [{"cast": "coup", "target": hit.engine_id, "bet": bet_for(duel, order=1, win=True)}]
-         if a is hitter else [])
-    post(duel, b, [{"cast": "coup", "target": hit.engine_id, "bet": bet_for(duel, order=2, win=True)}]
-         if b is hitter else [])
-    declaration = declare(duel, referee)
-    if duel.status != "finished":
-        post(duel, hit, [{"nothing": True}])
-        declaration = declare(duel, referee)
-    assert duel.status == "finished"
-    return duel, referee, hitter, hit, declaration
+from tests.support.corrections import backfire, finished
 
 
 def table() -> dict:
     return {(s.season_id, s.kind, s.format, s.year, s.duellist_id): (s.pk, s.points, s.duels, s.wins, s.losses,
                                                                     s.reached_at)
             for s in Standing.objects.all()}
-
-
-def backfire(declaration, referee, hitter):
-    return declaration_correct(declaration=declaration, by=referee, reason="Sort interdit", adjustments=[
-        {"target": hitter.engine_id, "kind": "pf", "delta": -30, "reason": "Retour du sort"}])
 
 
 @pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.utils import timezone
 from rankings.models import ScopeSize, Season, Standing
 from rankings.services import standings_sql
 from rankings.services.standings import rebuild_in_python, standings_rebuild
-from tests.rankings.test_standings_refresh import backfire, finished
+from tests.support.corrections import backfire, finished
 
 pytestmark = pytest.mark.django_db
 

@@ -1,8 +1,15 @@
 """Browser helpers for the chromium tests (tests/e2e/)."""
 from __future__ import annotations
 
+from django.contrib.auth.models import Group
+
+from accounts.models import REFEREE_GROUP
+from tests.factories.accounts import UserFactory
+
 PASSWORD = "estrade-test"  # every factory-made user's password (tests/factories/accounts.py)
 PHONE = {"width": 390, "height": 844}
+RP = ("Le duelliste lève sa baguette et avance d'un pas sur l'estrade, le regard fixé sur son adversaire. "
+      * 6).strip()  # 102 words
 
 
 def sign_in(new_page, user, *, viewport: dict | None = None):
@@ -14,3 +21,19 @@ def sign_in(new_page, user, *, viewport: dict | None = None):
     page.get_by_role("button", name="Se connecter").click()
     page.wait_for_url("**/")
     return page
+
+
+def login(new_page, username: str, viewport=None):
+    page = new_page(viewport=viewport)
+    page.goto("/connexion/")
+    page.get_by_label("Nom d’utilisateur").fill(username)
+    page.get_by_label("Mot de passe").fill(PASSWORD)
+    page.get_by_role("button", name="Se connecter").click()
+    page.wait_for_url("**/")
+    return page
+
+
+def referee_user(username="arbitre"):
+    user = UserFactory(username=username)
+    user.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+    return user

@@ -133,3 +133,21 @@ def finished_duel(duellist=None, *, at: dt.datetime) -> Duel:
     if duellist is not None:
         Participant.objects.create(duel=duel, duellist=duellist, engine_id=duellist.forum_name, team=1, year=3)
     return duel
+
+
+def knock_out(duel, referee, a, b):
+    """Turns until A knocks B out (the sequence of tests/duels/test_full_duels.py)."""
+    post(duel, a, [{"move": 5}, {"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, step=1, win=True)}])
+    post(duel, b, [{"cast": "spark", "target": a.engine_id, "bet": bet_for(duel, order=2, win=True)}])
+    declare(duel, referee)
+    post(duel, a, [{"dodge": bet_for(duel, order=1, win=False)}])
+    post(duel, b, [{"nothing": True}], text="")
+    declare(duel, referee)
+    for spell in ("fireball", "bolt"):
+        post(duel, a, [{"cast": spell, "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
+        post(duel, b, [])
+        declare(duel, referee)
+        post(duel, b, [{"nothing": True}], text="")
+        declare(duel, referee)
+    duel.refresh_from_db()
+    assert duel.status == "finished"

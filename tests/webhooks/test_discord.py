@@ -166,7 +166,7 @@ def test_a_reminder_mentions_the_member_who_has_not_posted(clock, receiver, make
 
 
 def test_the_result_and_rewards_reach_discord(clock, receiver, make_webhook):
-    from tests.webhooks.test_signed import knock_out
+    from tests.support.duels import knock_out
 
     make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_FINISHED])
     duel, referee, (a, b) = started_duel()

@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 
 from duels.services import fault_record
-from tests.support.duels import bet_for, declare, post, started_duel
+from tests.support.duels import knock_out, post, started_duel
 from tests.webhooks.conftest import SECRET
 from webhooks.models import Delivery, EventKind, WebhookKind
 from webhooks.services import deliveries_retry_due, delivery_resend
@@ -25,24 +25,6 @@ def documented_verifier():
     namespace: dict = {}
     exec(compile(code, "docs/webhooks.md", "exec"), namespace)  # noqa: S102 - our own documentation
     return namespace["estrade_signature_valid"]
-
-
-def knock_out(duel, referee, a, b):
-    """Turns until A knocks B out (the sequence of tests/duels/test_full_duels.py)."""
-    post(duel, a, [{"move": 5}, {"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, step=1, win=True)}])
-    post(duel, b, [{"cast": "spark", "target": a.engine_id, "bet": bet_for(duel, order=2, win=True)}])
-    declare(duel, referee)
-    post(duel, a, [{"dodge": bet_for(duel, order=1, win=False)}])
-    post(duel, b, [{"nothing": True}], text="")
-    declare(duel, referee)
-    for spell in ("fireball", "bolt"):
-        post(duel, a, [{"cast": spell, "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
-        post(duel, b, [])
-        declare(duel, referee)
-        post(duel, b, [{"nothing": True}], text="")
-        declare(duel, referee)
-    duel.refresh_from_db()
-    assert duel.status == "finished"
 
 
 def test_every_event_as_signed_json_verified_with_the_documented_snippet(clock, receiver, make_webhook):

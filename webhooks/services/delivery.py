@@ -43,6 +43,8 @@ SWEEP_BATCH = 50
 USER_AGENT = "Estrade-Webhooks/1"
 LOCKED_DATABASE_PAUSES = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6)  # then the minute sweep takes over
 _threads: list[threading.Thread] = []  # the in-process senders still running (tests join them)
+_threads_lock = threading.Lock()
+_sending = threading.Lock()  # one in-process sender at a time: SQLite takes one writer, the others would fail
 
 
 def body_bytes(payload: dict) -> bytes:
@@ -90,7 +92,8 @@ def deliveries_queue(ids: list[int]) -> None:
     if celery_app.conf.task_always_eager:
         thread = threading.Thread(target=_send_in_background, args=(list(ids),), daemon=True,
                                   name="estrade-webhooks")
-        _threads.append(thread)
+        with _threads_lock:
+            _threads.append(thread)
         thread.start()
         return
     for delivery_id in ids:
@@ -100,24 +103,32 @@ def deliveries_queue(ids: list[int]) -> None:
 
 def _send_in_background(ids: list[int]) -> None:
     try:
-        for delivery_id in ids:
-            for pause in LOCKED_DATABASE_PAUSES:
-                try:
-                    delivery_attempt(delivery_id=delivery_id)
-                    break
-                except OperationalError:  # SQLite busy with the request that queued us: wait a little
-                    time.sleep(pause)
-                except Exception:  # noqa: BLE001 - the sweep sends it later
-                    logger.exception("Webhooks: delivery %s failed in-process", delivery_id)
-                    break
+        with _sending:
+            _send_each(ids)
     finally:
         connection.close()
-        _threads[:] = [t for t in _threads if t is not threading.current_thread()]
+        with _threads_lock:
+            _threads[:] = [t for t in _threads if t is not threading.current_thread()]
+
+
+def _send_each(ids: list[int]) -> None:
+    for delivery_id in ids:
+        for pause in LOCKED_DATABASE_PAUSES:
+            try:
+                delivery_attempt(delivery_id=delivery_id)
+                break
+            except OperationalError:  # SQLite busy with the request that queued us: wait a little
+                time.sleep(pause)
+            except Exception:  # noqa: BLE001 - the sweep sends it later
+                logger.exception("Webhooks: delivery %s failed in-process", delivery_id)
+                break
 
 
 def background_senders_join(timeout: float = 30) -> None:
     """Wait for the in-process senders (tests, and a clean shutdown)."""
-    for thread in list(_threads):
+    with _threads_lock:
+        running = list(_threads)
+    for thread in running:
         thread.join(timeout)
 
 
