@@ -12,19 +12,15 @@ from django.conf import settings
 from django.core import signing
 from django.utils.translation import gettext as _
 
+from common.errors import RefusedError
 from forum.models import UsedToken
 
 SALT = "forum.bridge"
 SCOPES = ("topic", "start", "post", "declaration", "batch")
 
 
-class TokenError(Exception):
+class TokenError(RefusedError):
     """A refused token: `code` for the bridge, `message` (French) for the panel."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)

@@ -25,15 +25,11 @@ from django.utils.translation import gettext as _
 from accounts.models import Duellist, Invitation, User
 from audit.models import AuditAction
 from audit.services import audit_record
+from common.errors import RefusedError
 
 
-class InvitationError(Exception):
+class InvitationError(RefusedError):
     """A refused invitation action: ``code`` for the API, ``message`` (French) for people."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)
