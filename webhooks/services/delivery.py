@@ -153,7 +153,13 @@ def delivery_attempt(*, delivery_id: int, now: dt.datetime | None = None) -> str
         headers = {"X-Estrade-Event": delivery.event, "X-Estrade-Delivery": str(delivery.pk),
                    "X-Estrade-Signature": signature(webhook.secret, body)}
     answer = http_post(webhook.url, body, headers, timeout=settings.WEBHOOK_TIMEOUT_SECONDS)
-    return delivery_outcome_record(delivery=delivery, answer=answer, now=timezone.now())
+    for pause in (*LOCKED_DATABASE_PAUSES, None):
+        try:  # the request is sent: record its outcome even if the database is busy a moment
+            return delivery_outcome_record(delivery=delivery, answer=answer, now=timezone.now())
+        except OperationalError:
+            if pause is None:
+                raise  # the lease runs out and the sweep tries again
+            time.sleep(pause)
 
 
 def retry_after(headers: dict, now: dt.datetime) -> dt.timedelta:
