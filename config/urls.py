@@ -1,15 +1,22 @@
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.contrib import admin
+from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+
+def favicon(request):
+    """Pages without a <link rel=icon> (the embed, the admin): browsers ask for /favicon.ico. The icon's
+    address is asked per request: the hashed-files manifest need not exist when the URLconf loads
+    (`manage.py replay`, system checks before `collectstatic`)."""
+    return redirect(static("favicon.svg"), permanent=True)
+
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
-    # Pages without a <link rel=icon> (the embed, the admin): browsers ask for /favicon.ico.
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("api/v1/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

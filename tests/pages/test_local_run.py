@@ -39,3 +39,21 @@ def test_make_run_prints_links_on_the_host_it_listens_on():
 def test_favicon_ico_answers():
     response = Client().get("/favicon.ico")
     assert response.status_code == 301 and response["Location"].endswith("favicon.svg")
+
+
+def test_the_urlconf_loads_before_the_static_files_are_collected(settings, tmp_path):
+    """Production storage (hashed names from a manifest) with nothing collected yet, as on a fresh checkout
+    where `manage.py replay` or `check` runs: loading the URLconf must not ask for a static file's name."""
+    import importlib
+
+    import config.urls
+
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"}}
+    try:
+        importlib.reload(config.urls)
+    finally:
+        settings.STORAGES = {**settings.STORAGES, "staticfiles": {
+            "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+        importlib.reload(config.urls)
