@@ -82,13 +82,16 @@ def fault_record(
     return fault
 
 
+@transaction.atomic
 def absence_confirm(*, duel: Duel, by: User, now: dt.datetime | None = None) -> SweepReport:
     """The referee confirms the missed posts of the open window once its deadline has passed for every
     duellist it still awaits, without waiting for the sweep: the same expiry (absence faults, automatic
-    posts, the third absence disqualifies). Refused while anyone awaited still has time."""
+    posts, the third absence disqualifies). Refused while anyone awaited still has time. One transaction:
+    the expiry and its audit entry commit together (locks: the duel, then its window, as everywhere)."""
     now = now or timezone.now()
+    duel = duel_lock(duel)
     require_duel_referee(duel, by)
-    window = selectors.open_window(duel)
+    window = open_window_locked(duel)
     if window is None:
         raise DuelError("window-not-open")
     if window.due_at is None or window.due_at > now:
