@@ -9,6 +9,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from webhooks.addresses import AddressRefused, url_check
 from webhooks.models import DEFAULT_EVENTS, Delivery, EventKind, Webhook, WebhookKind
 from webhooks.services.delivery import delivery_resend
 
@@ -46,8 +47,10 @@ class WebhookForm(forms.ModelForm):
                 return self.instance.url
             raise forms.ValidationError(_("Donnez l'adresse du webhook."))
         forms.URLField(assume_scheme="https").clean(url)
-        if not url.startswith(("https://", "http://")):
-            raise forms.ValidationError(_("L'adresse doit commencer par https://."))
+        try:
+            url_check(url)
+        except AddressRefused as refused:
+            raise forms.ValidationError(refused.message) from refused
         return url
 
     def clean_secret(self):

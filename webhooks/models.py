@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import uuid
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from webhooks.addresses import AddressRefused, url_check
 
 
 class WebhookKind(models.TextChoices):
@@ -47,6 +50,14 @@ class Webhook(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self):
+        super().clean()
+        if self.url:
+            try:
+                url_check(self.url)
+            except AddressRefused as refused:
+                raise ValidationError({"url": refused.message}) from refused
 
     @property
     def masked_url(self) -> str:

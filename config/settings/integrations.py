@@ -78,7 +78,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "estrade@localhost")
 EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))  # seconds an SMTP call may wait
 
 # --- Webhooks (Discord, signed JSON) and the daily digest (webhooks/; docs/webhooks.md) ---
-WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("WEBHOOK_TIMEOUT_SECONDS", "5"))
+# A delivery's whole exchange (connection, TLS, request, the answer's head) ends within this many seconds.
+WEBHOOK_DEADLINE_SECONDS = float(os.environ.get("WEBHOOK_DEADLINE_SECONDS", "10"))
 WEBHOOK_MAX_ATTEMPTS = int(os.environ.get("WEBHOOK_MAX_ATTEMPTS", "8"))
 DIGEST_HOUR = int(os.environ.get("DIGEST_HOUR", "8"))
 

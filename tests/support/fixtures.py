@@ -24,3 +24,10 @@ def clock(time_machine):
     """The clock pinned at START (tests/support/clock.py); move it with clock.move_to(...)."""
     time_machine.move_to(START, tick=False)
     return time_machine
+
+
+@pytest.fixture
+def webhook_private_addresses(settings):
+    """Webhooks may reach the tests' loopback receiver (plain http on 127.0.0.1): a setting that exists
+    only here, never in config/settings (webhooks/addresses.py)."""
+    settings.WEBHOOK_ALLOW_PRIVATE_ADDRESSES = True

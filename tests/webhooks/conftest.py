@@ -9,7 +9,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from tests.support.fixtures import eager_tasks, fast_password_hashing  # noqa: F401
+from tests.support.fixtures import eager_tasks, fast_password_hashing, webhook_private_addresses  # noqa: F401
 from webhooks.models import EventKind, Webhook, WebhookKind
 
 START = dt.datetime(2026, 6, 1, 18, 0, tzinfo=dt.UTC)
@@ -102,6 +102,12 @@ def make_webhook(receiver):
             name=fields.pop("name", f"{kind} test"), kind=kind, url=fields.pop("url", receiver.url),
             secret=SECRET if kind == WebhookKind.SIGNED else "", events=events or list(EventKind.values), **fields)
     return make
+
+
+@pytest.fixture(autouse=True)
+def local_receiver_allowed(request):
+    """The loopback receiver is reachable here; the tests of the refusal turn the setting off."""
+    request.getfixturevalue("webhook_private_addresses")
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,8 @@
-"""Sending deliveries: one HTTP POST each, with short timeouts, claimed so that no two processes send it.
+"""Sending deliveries: one HTTP POST each, within an overall deadline (transport.py), claimed so that no two processes send it.
 
 - 2xx: sent. 429: tried again after `Retry-After`. 5xx, timeouts, refused connections: tried again with
-  a growing delay, up to WEBHOOK_MAX_ATTEMPTS, then failed. 401/404/410 (the webhook was deleted or its
+  a growing delay, up to WEBHOOK_MAX_ATTEMPTS, then failed. An address refused at send time (internal
+  network, webhooks/addresses.py): failed at once. 401/404/410 (the webhook was deleted or its
   token revoked): the webhook is disabled and staff are told. Any other answer: failed, not retried.
 - A Celery task per delivery after commit; without a broker (the one-machine run) a background thread
   of the same process sends them, so a slow receiver never holds a request. Retries are not delayed
@@ -18,9 +19,7 @@ import json
 import logging
 import threading
 import time
-import urllib.error
-import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import OperationalError, close_old_connections, connection, transaction
@@ -31,6 +30,7 @@ from common.after_commit import after_commit, task_enqueue
 from config.celery import app as celery_app
 from webhooks.models import Delivery, DeliveryStatus, Webhook, WebhookKind
 from webhooks.services.staff import staff_told_webhook_disabled
+from webhooks.services.transport import REFUSED, Answer, http_post
 
 logger = logging.getLogger(__name__)
 DELIVER_TASK = "webhooks.tasks.webhook_deliver"
@@ -40,7 +40,6 @@ BACKOFF_SECONDS = (30, 60, 120, 300, 900, 1800, 3600)
 RETRY_AFTER_MAX = dt.timedelta(hours=1)
 DISABLING_CODES = {401, 404, 410}
 SWEEP_BATCH = 50
-USER_AGENT = "Estrade-Webhooks/1"
 LOCKED_DATABASE_PAUSES = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6)  # then the minute sweep takes over
 _threads: list[threading.Thread] = []  # the in-process senders still running (tests join them)
 _threads_lock = threading.Lock()
@@ -54,34 +53,6 @@ def body_bytes(payload: dict) -> bytes:
 
 def signature(secret: str, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
-
-
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):  # a redirected POST is not followed: it fails visibly
-        return None
-
-
-_opener = urllib.request.build_opener(_NoRedirect)
-
-
-@dataclass
-class Answer:
-    status: int | None  # None: no HTTP answer (timeout, refused, DNS)
-    headers: dict = field(default_factory=dict)
-    error: str = ""
-
-
-def http_post(url: str, body: bytes, headers: dict, *, timeout: float) -> Answer:
-    request = urllib.request.Request(url, data=body, method="POST", headers={
-        "Content-Type": "application/json", "User-Agent": USER_AGENT, **headers})
-    try:
-        with _opener.open(request, timeout=timeout) as response:
-            response.read(65536)
-            return Answer(response.status, dict(response.headers.items()))
-    except urllib.error.HTTPError as error:
-        return Answer(error.code, dict(error.headers.items()) if error.headers else {}, error.reason or "")
-    except (OSError, ValueError) as error:  # URLError, timeouts, refused connections, a malformed address
-        return Answer(None, error=f"{type(error).__name__}: {error}"[:300])
 
 
 def deliveries_queue(ids: list[int]) -> None:
@@ -152,7 +123,7 @@ def delivery_attempt(*, delivery_id: int, now: dt.datetime | None = None) -> str
     if webhook.kind == WebhookKind.SIGNED:
         headers = {"X-Estrade-Event": delivery.event, "X-Estrade-Delivery": str(delivery.pk),
                    "X-Estrade-Signature": signature(webhook.secret, body)}
-    answer = http_post(webhook.url, body, headers, timeout=settings.WEBHOOK_TIMEOUT_SECONDS)
+    answer = http_post(webhook.url, body, headers, deadline=settings.WEBHOOK_DEADLINE_SECONDS)
     for pause in (*LOCKED_DATABASE_PAUSES, None):
         try:  # the request is sent: record its outcome even if the database is busy a moment
             return delivery_outcome_record(delivery=delivery, answer=answer, now=timezone.now())
@@ -189,6 +160,8 @@ def delivery_outcome_record(*, delivery: Delivery, answer: Answer, now: dt.datet
             DeliveryStatus.SENT, now, None, "")
     elif code == 429:
         delivery.status, delivery.next_try_at = DeliveryStatus.PENDING, now + retry_after(answer.headers, now)
+    elif answer.error == REFUSED:
+        delivery.status, delivery.next_try_at = DeliveryStatus.FAILED, None
     elif code in DISABLING_CODES:
         delivery.status, delivery.next_try_at = DeliveryStatus.FAILED, None
         webhook_disable(webhook=delivery.webhook, reason=f"HTTP {code}", now=now)
@@ -199,7 +172,7 @@ def delivery_outcome_record(*, delivery: Delivery, answer: Answer, now: dt.datet
     delivery.save(update_fields=["status", "sent_at", "next_try_at", "last_status_code", "last_error"])
     if delivery.status != DeliveryStatus.SENT:
         logger.warning("Webhooks: delivery %s to %s: %s (%s), attempt %s", delivery.pk, delivery.webhook.masked_url,
-                       code or answer.error, delivery.status, delivery.attempts)
+                       code or answer.detail or answer.error, delivery.status, delivery.attempts)
     return delivery.status
 
 
