@@ -1,14 +1,28 @@
-"""The API's JSON parser: DRF's, with a bounded nesting depth.
+"""One JSON body parser for every endpoint that reads JSON: the API (DRF) and the forum bridge.
 
-``json.loads`` raises RecursionError (not a ValueError, so DRF's parser lets it through as a 500) on a
-body nested a hundred thousand levels deep; a body a few hundred levels deep parses but then costs the
-serializers' recursion. Both are a parse error (400, ``{"code": "parse_error"}``) here: no document the
-API takes is nested more than API_JSON_MAX_DEPTH levels."""
+``json.loads`` raises RecursionError (not a ValueError, so a caller catching ValueError lets it through
+as a 500) on a body nested a thousand levels deep; a body a few hundred levels deep parses but then costs
+the callers' recursion. ``read_json`` refuses both, and a body over its size limit, with a
+``JSONBodyError`` (a code, a French message, an HTTP status): no document Estrade takes is nested more
+than API_JSON_MAX_DEPTH levels."""
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
+from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
+
+from common.errors import RefusedError
+
+
+class JSONBodyError(RefusedError):
+    """A refused body: `code` (too-large, too-deep, bad-json), a French `message`, an HTTP `status`."""
+
+    def __init__(self, code: str, message: str, status: int = 400):
+        super().__init__(code, message)
+        self.status = status
 
 
 def nesting_depth(value) -> int:
@@ -27,16 +41,34 @@ def nesting_depth(value) -> int:
     return deepest
 
 
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def read_json(raw: bytes | str, *, max_bytes: int | None = None, max_depth: int | None = None):
+    """The document in `raw` (UTF-8 JSON, no NaN/Infinity), or JSONBodyError: too large (413), nested
+    deeper than `max_depth` (default API_JSON_MAX_DEPTH), or unreadable (400)."""
+    if max_bytes is not None and len(raw) > max_bytes:
+        raise JSONBodyError("too-large", _("Requête trop grande."), 413)
+    max_depth = settings.API_JSON_MAX_DEPTH if max_depth is None else max_depth
+    too_deep = JSONBodyError("too-deep", _("Requête refusée : JSON imbriqué sur plus de %(depth)d niveaux.")
+                             % {"depth": max_depth})
+    try:
+        data = json.loads(raw, parse_constant=_no_constant)
+    except RecursionError:
+        raise too_deep from None
+    except (ValueError, UnicodeDecodeError):
+        raise JSONBodyError("bad-json", _("Requête illisible.")) from None
+    if nesting_depth(data) > max_depth:
+        raise too_deep
+    return data
+
+
 class BoundedJSONParser(parsers.JSONParser):
+    """DRF's JSON parser through ``read_json`` (a refused body: DRF's 400 ``parse_error``)."""
+
     def parse(self, stream, media_type=None, parser_context=None):
         try:
-            data = super().parse(stream, media_type, parser_context)
-        except RecursionError as error:
-            raise ParseError(self.too_deep()) from error
-        if nesting_depth(data) > settings.API_JSON_MAX_DEPTH:
-            raise ParseError(self.too_deep())
-        return data
-
-    @staticmethod
-    def too_deep() -> str:
-        return f"JSON nested deeper than {settings.API_JSON_MAX_DEPTH} levels"
+            return read_json(stream.read() if stream is not None else b"")
+        except JSONBodyError as error:
+            raise ParseError(error.message) from None

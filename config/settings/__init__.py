@@ -164,7 +164,8 @@ RP_TEXT_MAX_LENGTH = int(os.environ.get("RP_TEXT_MAX_LENGTH", "20000"))
 # (duels/services/post_refusals.py).
 POST_REFUSALS_LIMIT = int(os.environ.get("POST_REFUSALS_LIMIT", "40"))
 POST_REFUSALS_SECONDS = int(os.environ.get("POST_REFUSALS_SECONDS", "600"))
-# The API's JSON: DRF's parser with a bounded nesting depth (common/parsers.py); form and multipart as DRF's.
+# The JSON bodies of the API and of the forum bridge: one parser with a bounded nesting depth
+# (common/parsers.py); form and multipart as DRF's.
 API_JSON_MAX_DEPTH = int(os.environ.get("API_JSON_MAX_DEPTH", "32"))
 
 REST_FRAMEWORK = {

@@ -6,7 +6,6 @@ a `code` and a French `message` the panel shows as is."""
 from __future__ import annotations
 
 import functools
-import json
 
 from django.conf import settings
 from django.http import Http404, JsonResponse
@@ -15,6 +14,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from common.parsers import JSONBodyError, read_json
 from duels.selectors import spectators
 from forum import selectors
 from forum.models import DuelTopic
@@ -28,12 +28,11 @@ def _error(error: ForumError) -> JsonResponse:
 
 
 def _body(request) -> dict:
-    if len(request.body) > MAX_BODY:
-        raise ForumError("too-large", _("Requête trop grande."), 413)
+    """The request's JSON object, read by the parser the API uses (size and depth bounded)."""
     try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        raise ForumError("bad-json", _("Requête illisible.")) from None
+        data = read_json(request.body or b"{}", max_bytes=MAX_BODY)
+    except JSONBodyError as error:
+        raise ForumError(error.code, error.message, error.status) from None
     if not isinstance(data, dict):
         raise ForumError("bad-json", _("Requête illisible."))
     return data
