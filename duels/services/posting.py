@@ -27,6 +27,7 @@ MIN_RP_WORDS = 100
 
 TRAILING_BOLD_BLOCK = re.compile(r"\[b\](?:(?!\[b\]).)*\[/b\]\s*\Z", re.IGNORECASE | re.DOTALL)
 WORD_CHAR = re.compile(r"[^\W_]")  # a letter or a digit, in any alphabet
+URL_TOKEN = re.compile(r"://|^[\W_]*www\.", re.IGNORECASE)  # an address, with or without its scheme
 
 
 def rp_word_count(text: str) -> int:
@@ -34,15 +35,18 @@ def rp_word_count(text: str) -> int:
 
     1. The action block is not counted: a bold block `[b]…[/b]` that ends the text (where the rule
        asks for the action) is dropped before counting. Bold passages elsewhere count.
-    2. BBCode tags (`[b]`, `[/i]`, `[color=red]`, `[url=…]`, `[*]`) are not words: each is replaced by
-       a space; the text between them counts.
-    3. What remains is split on whitespace; a token is a word when it holds at least one letter or
-       digit. Punctuation-only tokens ("—", "…", "!", "«") do not count. "peut-être", "l'arbitre" and
-       "3e" are one word each.
+    2. Only prose counts: an image `[img]…[/img]` is dropped with its address.
+    3. BBCode tags (`[b]`, `[/i]`, `[color=red]`, `[url=…]` with its target, `[*]`) are not words:
+       each is replaced by a space; the text between them counts.
+    4. What remains is split on whitespace; a token is a word when it holds at least one letter or
+       digit and is not an address (`https://…`, `www.…`). Punctuation-only tokens ("—", "…", "!",
+       "«") do not count. "peut-être", "l'arbitre" and "3e" are one word each.
+    static/js/duel.js (wordCount) counts the same way for the live counter.
     """
     text = TRAILING_BOLD_BLOCK.sub(" ", text or "")
+    text = bbcode_scan.replace_pairs(text, ("img",), lambda pair: " ")
     text = bbcode_scan.replace_tags(text, " ")  # linear: a regular expression backtracks on "[a=" * 6666
-    return sum(1 for token in text.split() if WORD_CHAR.search(token))
+    return sum(1 for token in text.split() if WORD_CHAR.search(token) and not URL_TOKEN.search(token))
 
 
 def _needs_rp_text(phase: str, steps: list[dict]) -> bool:

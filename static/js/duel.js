@@ -7,10 +7,27 @@
   var TRAILING_BOLD = /\[b\](?:(?!\[b\])[\s\S])*\[\/b\]\s*$/i;
   var TAG = /\[\/?[a-zA-Z*][a-zA-Z0-9*]*(?:=[^\]]*)?\]/g;
   var WORD = /[\p{L}\p{N}]/u;
+  var URL_TOKEN = /:\/\/|^[^\p{L}\p{N}]*www\./iu; // an address is not prose
+
+  function dropImages(text) { // [img]…[/img] with its address, in one pass (no backtracking)
+    var opening = /\[img(?=[=\]])/gi, closing = /\[\/img\]/gi, out = "", last = 0, found;
+    while ((found = opening.exec(text))) {
+      var after = found.index + 4, openEnd = -1;
+      if (text.charAt(after) === "]") openEnd = after + 1;
+      else { var bracket = text.indexOf("]", after + 1); if (bracket !== -1) openEnd = bracket + 1; }
+      if (openEnd === -1) continue;
+      closing.lastIndex = openEnd;
+      var end = closing.exec(text);
+      if (!end) break; // no closing tag left: no later image closes either
+      out += text.slice(last, found.index) + " ";
+      last = opening.lastIndex = end.index + end[0].length;
+    }
+    return out + text.slice(last);
+  }
 
   function wordCount(text) { // mirrors duels.services.posting.rp_word_count
-    text = (text || "").replace(TRAILING_BOLD, " ").replace(TAG, " ");
-    return text.split(/\s+/).filter(function (t) { return WORD.test(t); }).length;
+    text = dropImages((text || "").replace(TRAILING_BOLD, " ")).replace(TAG, " ");
+    return text.split(/\s+/).filter(function (t) { return WORD.test(t) && !URL_TOKEN.test(t); }).length;
   }
 
   function updateCount(area) {

@@ -70,9 +70,13 @@ OLD_OPENING_URL_TAG = re.compile(r"\[(url|img|iurl|video|flash|iframe|embed)=([^
 OLD_TRAILING_BOLD = re.compile(r"\[b\](?:(?!\[b\]).)*\[/b\]\s*\Z", re.IGNORECASE | re.DOTALL)
 
 
+OLD_IMAGE = re.compile(r"\[img(?:=[^\]]*)?\].*?\[/img\]", re.IGNORECASE | re.DOTALL)
+
+
 def old_word_count(text: str) -> int:
-    text = OLD_TAG.sub(" ", OLD_TRAILING_BOLD.sub(" ", text))
-    return sum(1 for token in text.split() if re.search(r"[^\W_]", token))
+    text = OLD_TAG.sub(" ", OLD_IMAGE.sub(" ", OLD_TRAILING_BOLD.sub(" ", text)))
+    return sum(1 for token in text.split()
+               if re.search(r"[^\W_]", token) and not re.search(r"://|^[\W_]*www\.", token, re.I))
 
 
 def old_bbcode_safe(text: str) -> str:
@@ -88,7 +92,7 @@ def old_bbcode_safe(text: str) -> str:
 
 
 PIECES = ["[", "]", "=", "/", "[url", "[URL", "[/url]", "[/Url]", "[img]", "[/img]", "[email=", "[/email]",
-          "[b]", "[/b]", "[*]", "[a=", "[quote=Hermione]", "javascript:", "https://x.fr", "/t1", "#ancre",
+          "[b]", "[/b]", "[*]", "[a=", "[IMG=", "www.x.fr", "[quote=Hermione]", "javascript:", "https://x.fr", "/t1", "#ancre",
           "mot", " ", "\n", "é", "[iurl=", "[/iurl]", "[video]", "[/video]", "data:x", "[list]", "9"]
 
 
