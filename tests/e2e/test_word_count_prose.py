@@ -6,7 +6,7 @@ import pytest
 from django.conf import settings
 
 from duels.services import rp_word_count
-from tests.pages.test_word_count_prose import SAMPLES
+from tests.support.word_count import SAMPLES
 
 pytestmark = pytest.mark.e2e
 
