@@ -172,6 +172,7 @@ class PostView:
     action: str
     automatic: bool
     bbcode: str
+    voided: dict | None = None  # the referee's voiding ({"mode", "reason"}): shown « annulé », never copied
 
 
 @dataclass
@@ -255,12 +256,15 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant], *
     out = []
     for index, window in enumerate(windows):
         posts = []
+        voided = {entry["post"]: entry for entry in window.voided_posts}
         for post in window.posts.all():
             author = post.participant.duellist.forum_name
             action = action_line(post.steps, names, spells)
+            void = voided.get(post.pk)
             posts.append(PostView(post.pk, author, teams.get(post.participant_id, 0), post.order,
                                   post.submitted_at, post.rp_text, action, post.automatic,
-                                  bbcode.post(author=author, rp_text=post.rp_text, action=action)))
+                                  "" if void else bbcode.post(author=author, rp_text=post.rp_text, action=action),
+                                  {"mode": void.get("mode"), "reason": void.get("reason", "")} if void else None))
         declaration = window.published_declaration
         view = None
         if declaration is not None:
