@@ -21,6 +21,7 @@ from accounts.services.invitations import InvitationError, invitation_accept, in
 from accounts.services.membership import (
     email_preferences,
     language_set,
+    password_reset_over_limit,
     profile_update,
     signup_request_create,
     signup_request_over_limit,
@@ -107,9 +108,12 @@ def language_choose(request):
 
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's, but the e-mailed link starts with SITE_URL: the Host header of the request that asked
-    for it (anyone may send one) never reaches the e-mail."""
+    for it (anyone may send one) never reaches the e-mail. Past PASSWORD_RESETS_PER_HOUR (per e-mail
+    address and per client address) nothing is sent and the page says the same as ever."""
 
     def form_valid(self, form):
+        if password_reset_over_limit(email=form.cleaned_data["email"], address=client_ip(self.request)):
+            return HttpResponseRedirect(self.get_success_url())
         self.domain_override = site_domain()
         self.extra_email_context = {"site_url": site_url()}
         return super().form_valid(form)

@@ -104,7 +104,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         context["options"] = action_form.action_choices(duel, window, state, me, participants, posted=posted)
         context["choices_html"] = context["options"]["html"]
         exemptions = selectors.exemptions_of_duel([me])
-        context["my_exemptions"] = exemptions
+        context["my_exemptions"], context["exemption_used_before"] = presenters.exemptions_shown(exemptions, window, me)
         context["can_ask_exemption"] = exemption_refusal(me, window, exemptions=exemptions, slot=slot) is None
         context["exemption_form_html"] = blank_form_html(ExemptionForm)
     if me is not None and duel.status in NOT_STARTED:

@@ -197,6 +197,7 @@ class Stack:
             **os.environ,
             "PATH": f"{VENV_BIN}:{os.environ.get('PATH', '')}",
             "DEBUG": "0", "SECRET_KEY": "stack-test-" + "k" * 50, "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
             "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{self.database}", "REDIS_URL": self.redis_url,
             "SECURE_SSL_REDIRECT": "1", "POSTING_DELAY_SECONDS": str(DEADLINE_SECONDS),
             "DEADLINE_SWEEP_SECONDS": "2", "PYTHONUNBUFFERED": "1",
