@@ -3,6 +3,7 @@ from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
+from accounts import admin_tokens  # noqa: F401 - registers the masked API-token admin
 from accounts.models import Duellist, EmailPreference, Invitation, Notification, SignupRequest, User
 from accounts.services.invitations import (
     InvitationError,
