@@ -13,6 +13,7 @@ from duels.export import bbcode
 from duels.models import (
     DeclarationRevision,
     Duel,
+    ExemptionStatus,
     Participant,
     Phase,
     SlotStatus,
@@ -319,6 +320,14 @@ def _has_declaration(window: Window) -> bool:
     except Window.declaration.RelatedObjectDoesNotExist:
         return False
     return True
+
+
+def exemptions_shown(exemptions: list, window: Window, me: Participant) -> tuple[list, bool]:
+    """The duellist's exemptions of this phase (an exemption's new deadline means nothing to a later
+    phase, whose own deadline may be earlier), and whether the duel's one exemption went earlier."""
+    here = [e for e in exemptions if e.window_id == window.pk]
+    used_before = not here and (me.exemption_used or any(e.status == ExemptionStatus.REQUESTED for e in exemptions))
+    return here, used_before
 
 
 def deadline_view(deadline) -> dict:
