@@ -11,6 +11,7 @@ from accounts.services.invitations import (
     invitation_pm_bbcode,
     invitation_revoke,
 )
+from common.links import site_url
 
 
 @admin.register(User)
@@ -37,7 +38,7 @@ class DuellistAdmin(admin.ModelAdmin):
                 issued.append(invitation_create(duellist=duellist, created_by=request.user, purpose=purpose))
             except InvitationError as error:
                 self.message_user(request, error.message, level=messages.WARNING)
-        base = request.build_absolute_uri("/").rstrip("/")
+        base = site_url()  # never the request's Host header, which the client writes
         return render(request, "accounts/invitations_issued.html", {
             "issued": [(item, invitation_pm_bbcode(issued=item, base_url=base)) for item in issued],
             "back_url": "admin:accounts_duellist_changelist",
