@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.cache import cached
+from common.parsers import whole_number
 from duels import selectors
 from duels.engine import DuelState
 from duels.forms.duel import ExemptionForm, MagicTypesForm, action_steps, defence_steps
@@ -161,7 +162,7 @@ def _live_poll(request, duel: Duel) -> HttpResponse:
     version = selectors.duel_version(duel, windows)
     if request.GET.get("v") == version:
         return HttpResponse(status=204)  # nothing new: HTMX keeps the page as it is
-    shown = int(request.GET["w"]) if request.GET.get("w", "").isdigit() else 0
+    shown = whole_number(request.GET, "w") or 0  # the last phase the page shows
     if thread_fragments.behind(windows, shown):
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"  # more than the recent phases to add: the page reloads
