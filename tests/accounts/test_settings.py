@@ -26,9 +26,27 @@ def test_production_refuses_to_start_without_secret_key():
     assert "SECRET_KEY must be set" in result.stderr
 
 
-def test_debug_generates_a_development_key():
-    result = settings_value("s.SECRET_KEY", DEBUG="1")
-    assert result.returncode == 0 and result.stdout.startswith("'dev-")
+def test_debug_generates_a_development_key_once_and_keeps_it_across_restarts(tmp_path):
+    """`make run` restarted (or its autoreloader) keeps the key, so nobody is logged out; the file is the
+    owner's only, and a production start never reads it."""
+    key_file = tmp_path / ".secret_key"
+    first = settings_value("s.SECRET_KEY", DEBUG="1", DEV_SECRET_KEY_FILE=str(key_file))
+    assert first.returncode == 0 and first.stdout.startswith("'dev-"), first.stderr
+    assert key_file.read_text().strip() == eval(first.stdout)
+    assert key_file.stat().st_mode & 0o777 == 0o600
+    again = settings_value("s.SECRET_KEY", DEBUG="1", DEV_SECRET_KEY_FILE=str(key_file))
+    assert again.stdout == first.stdout
+    production = settings_value("s.SECRET_KEY", DEBUG="0", DEV_SECRET_KEY_FILE=str(key_file))
+    assert production.returncode != 0 and "SECRET_KEY must be set" in production.stderr
+    chosen = settings_value("s.SECRET_KEY", DEBUG="1", DEV_SECRET_KEY_FILE=str(key_file), SECRET_KEY="k" * 50)
+    assert chosen.stdout.strip() == repr("k" * 50)
+
+
+def test_the_development_key_file_is_ignored_by_git():
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    done = subprocess.run(["git", "check-ignore", "-q", ".secret_key"], cwd=ROOT)
+    assert done.returncode == 0, ".secret_key must be in .gitignore"
 
 
 def test_sqlite_by_default_and_postgresql_from_database_url():
