@@ -101,7 +101,8 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
     context.update(_follow_context(duel, windows, participants))  # charts and forum snippets
     context["thread_html"] = thread_fragments.thread_html(duel, windows, participants, settled_html)
     if me is not None and duel.is_running and slot is not None and slot.status == SlotStatus.WAITING:
-        context["options"] = action_form.action_choices(duel, window, state, me, participants, posted=posted)
+        context["options"] = action_form.action_choices(duel, window, state, me, participants, posted=posted,
+                                                        earlier_posts=open_posts)
         context["choices_html"] = context["options"]["html"]
         exemptions = selectors.exemptions_of_duel([me])
         context["my_exemptions"], context["exemption_used_before"] = presenters.exemptions_shown(exemptions, window, me)
@@ -136,7 +137,7 @@ def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
 
 
 def _viewable(request, duel: Duel) -> bool:
-    return request.user.is_authenticated or spectators.is_public(duel)
+    return spectators.viewable_by(request.user, duel)
 
 
 def duel_page(request, pk: int):
