@@ -137,7 +137,7 @@ def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
 
 
 def _viewable(request, duel: Duel) -> bool:
-    return request.user.is_authenticated or spectators.is_public(duel)
+    return spectators.viewable_by(request.user, duel)
 
 
 def duel_page(request, pk: int):
