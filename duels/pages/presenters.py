@@ -300,7 +300,7 @@ def forfeit_lines(duel: Duel, window: Window, participants: list[Participant]) -
     for p in participants:
         if not (p.forfeited and p.forfeit_window_id == window.pk and p.forfeited_at):
             continue
-        at = formats.date_format(timezone.localtime(p.forfeited_at), "d/m/Y H:i")
+        at = formats.date_format(timezone.localtime(p.forfeited_at), "DATETIME_FORMAT")
         text = _("%(name)s abandonne le duel le %(when)s.") % {"name": p.duellist.forum_name, "when": at}
         if duel.finished_at and duel.finished_at == p.forfeited_at:
             winners = " & ".join(q.duellist.forum_name for q in participants if q.team == duel.winner_team)
