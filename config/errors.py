@@ -6,14 +6,21 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views import defaults
 
+from common.errors import RefusedError
+
 
 def _api(request) -> bool:
     return request.path.startswith("/api/")
 
 
 def bad_request(request, exception, template_name=defaults.ERROR_400_TEMPLATE_NAME):
+    """A field refused by name (common.errors.MalformedInput) says which; any other 400, the general text."""
+    refused = exception if isinstance(exception, RefusedError) else None
     if _api(request):
-        return JsonResponse({"code": "invalid", "message": _("Requête invalide.")}, status=400)
+        return JsonResponse({"code": refused.code if refused else "invalid",
+                             "message": refused.message if refused else _("Requête invalide.")}, status=400)
+    if refused is not None:
+        return render(request, template_name, {"message": refused.message}, status=400)
     return defaults.bad_request(request, exception, template_name)
 
 
