@@ -140,6 +140,7 @@ PASSWORD_RESETS_PER_HOUR = int(os.environ.get("PASSWORD_RESETS_PER_HOUR", "5"))
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", "Français"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["config.formats"]  # one date format per language, on every page and notice
 TIME_ZONE = "Europe/Paris"
 CELERY_TIMEZONE = TIME_ZONE  # the scheduled jobs keep the site's clock (DIGEST_HOUR is local time)
 USE_I18N = True
