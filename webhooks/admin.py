@@ -1,10 +1,15 @@
 """Staff configure webhooks here (no redeploy): the address is write-only (shown masked once saved), the
-signing secret is generated and shown once; the last deliveries are listed and can be resent."""
+signing secret is generated and shown once, on a page of its own read from the server-side session (never
+in a cookie); the last deliveries are listed and can be resent."""
 import secrets
 
 from django import forms
 from django.contrib import admin, messages
-from django.urls import reverse
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -14,6 +19,7 @@ from webhooks.models import DEFAULT_EVENTS, Delivery, EventKind, Webhook, Webhoo
 from webhooks.services.delivery import delivery_resend
 
 LAST_DELIVERIES = 10
+SECRET_SESSION_KEY = "webhooks:secret-to-show"  # {"webhook": pk, "secret": …} until its one page is shown
 
 
 class WebhookForm(forms.ModelForm):
@@ -100,8 +106,40 @@ class WebhookAdmin(admin.ModelAdmin):
             obj.disabled_reason = ""
         super().save_model(request, obj, form, change)
         if generated:
-            messages.warning(request, _("Secret de signature de « %(name)s », affiché cette fois seulement : %(secret)s")
-                             % {"name": obj.name, "secret": obj.secret})
+            request.session[SECRET_SESSION_KEY] = {"webhook": obj.pk, "secret": obj.secret}
+
+    def response_add(self, request, obj, post_url_continue=None):
+        return self._secret_page(request, obj) or super().response_add(request, obj, post_url_continue)
+
+    def response_change(self, request, obj):
+        return self._secret_page(request, obj) or super().response_change(request, obj)
+
+    def _secret_page(self, request, obj):
+        pending = request.session.get(SECRET_SESSION_KEY) or {}
+        if pending.get("webhook") != obj.pk:
+            return None
+        return HttpResponseRedirect(reverse("admin:webhooks_webhook_secret", args=[obj.pk]))
+
+    def get_urls(self):
+        return [path("<int:pk>/secret/", self.admin_site.admin_view(self.secret_view), name="webhooks_webhook_secret"),
+                *super().get_urls()]
+
+    def secret_view(self, request, pk):
+        """The generated secret, once: taken out of the session as the page is built, so a reload, the
+        back button or another tab finds it gone (and the page is not cached)."""
+        webhook = get_object_or_404(Webhook, pk=pk)
+        if not self.has_change_permission(request, webhook):
+            raise PermissionDenied
+        pending = request.session.get(SECRET_SESSION_KEY) or {}
+        secret = ""
+        if pending.get("webhook") == webhook.pk:
+            secret = pending.get("secret", "")
+            del request.session[SECRET_SESSION_KEY]
+        return TemplateResponse(request, "admin/webhooks/webhook/secret.html", {  # admin_view: never cached
+            **self.admin_site.each_context(request), "opts": self.opts, "original": webhook, "secret": secret,
+            "title": _("Secret de signature de « %(name)s »") % {"name": webhook.name},
+            "change_url": reverse("admin:webhooks_webhook_change", args=[webhook.pk]),
+        })
 
 
 @admin.register(Delivery)

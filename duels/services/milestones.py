@@ -16,7 +16,7 @@ from accounts.models import Notification
 from accounts.services.notifications import notification_send
 from common.messages import joined, phrase, plural
 from duels.models import Declaration, DeclarationStatus, Duel, WindowSlot
-from duels.services.notices import duel_name, duel_url
+from duels.services.notices import duel_name, duel_url, turn_notice_key
 
 Kind = Notification.Kind
 
@@ -126,7 +126,7 @@ def turn_notices_read(*, post) -> int:
     poster", its reminders, a reopened post) are marked read: the bell only counts what is still due."""
     slot_ids = list(WindowSlot.objects.filter(window_id=post.window_id, participant_id=post.participant_id)
                     .values_list("pk", flat=True))
-    asked = Q(dedupe_key=f"window:{post.window_id}:opened:{post.participant_id}") | Q(
+    asked = Q(dedupe_key=turn_notice_key(post.window, post.participant_id)) | Q(
         dedupe_key__startswith=f"window:{post.window_id}:reopened:{post.participant_id}:")
     for slot_id in slot_ids:
         asked |= Q(dedupe_key__startswith=f"slot:{slot_id}:reminder-")

@@ -99,6 +99,12 @@ def _window(window_id: int) -> Window:
     return Window.objects.select_related("duel__referee").get(pk=window_id)
 
 
+def turn_notice_key(window: Window, participant_id: int) -> str:
+    """The "à vous de poster" of one duellist for one phase: keyed by the duel, turn and phase, not the
+    window, so a correction that reopens the phase (a new window) does not say it a second time."""
+    return f"duel:{window.duel_id}:turn:{window.turn}:{window.phase}:opened:{participant_id}"
+
+
 @transaction.atomic
 def window_opened_notify(*, window_id: int) -> int:
     """Each duellist awaited in the window learns it is open and until when they may post (the first
@@ -109,7 +115,7 @@ def window_opened_notify(*, window_id: int) -> int:
     for slot in window.slots.filter(status=SlotStatus.WAITING).select_related("participant__duellist__user"):
         sent += notification_send(
             user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel) + "#agir",
-            dedupe_key=f"window:{window.pk}:opened:{slot.participant_id}",
+            dedupe_key=turn_notice_key(window, slot.participant_id),
             message_id=(gettext_noop("%(duel)s : le duel commence ! À vous de poster (%(window)s), avant le %(deadline)s.")
                         if starts else gettext_noop("%(duel)s : à vous de poster (%(window)s), avant le %(deadline)s.")),
             params={"duel": duel_name(window.duel), "window": _window_name(window),

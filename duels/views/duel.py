@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.cache import cached
+from common.parsers import whole_number
 from duels import selectors
 from duels.engine import DuelState
 from duels.forms.duel import ExemptionForm, MagicTypesForm, action_steps, defence_steps
@@ -99,10 +100,11 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
     context.update(_follow_context(duel, windows, participants))  # charts and forum snippets
     context["thread_html"] = thread_fragments.thread_html(duel, windows, participants, settled_html)
     if me is not None and duel.is_running and slot is not None and slot.status == SlotStatus.WAITING:
-        context["options"] = action_form.action_choices(duel, window, state, me, participants, posted=posted)
+        context["options"] = action_form.action_choices(duel, window, state, me, participants, posted=posted,
+                                                        earlier_posts=open_posts)
         context["choices_html"] = context["options"]["html"]
         exemptions = selectors.exemptions_of_duel([me])
-        context["my_exemptions"] = exemptions
+        context["my_exemptions"], context["exemption_used_before"] = presenters.exemptions_shown(exemptions, window, me)
         context["can_ask_exemption"] = exemption_refusal(me, window, exemptions=exemptions, slot=slot) is None
         context["exemption_form_html"] = blank_form_html(ExemptionForm)
     if me is not None and duel.status in NOT_STARTED:
@@ -134,7 +136,7 @@ def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
 
 
 def _viewable(request, duel: Duel) -> bool:
-    return request.user.is_authenticated or spectators.is_public(duel)
+    return spectators.viewable_by(request.user, duel)
 
 
 def duel_page(request, pk: int):
@@ -159,7 +161,7 @@ def _live_poll(request, duel: Duel) -> HttpResponse:
     version = selectors.duel_version(duel, windows)
     if request.GET.get("v") == version:
         return HttpResponse(status=204)  # nothing new: HTMX keeps the page as it is
-    shown = int(request.GET["w"]) if request.GET.get("w", "").isdigit() else 0
+    shown = whole_number(request.GET, "w") or 0  # the last phase the page shows
     if thread_fragments.behind(windows, shown):
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"  # more than the recent phases to add: the page reloads
