@@ -11,6 +11,7 @@ from config.events import SUBSCRIBERS
 from duels import events
 from duels.models import Post
 from duels.services import post_submit
+from duels.services.notices import turn_notice_key
 from rankings.models import Result
 from tests.support import events as recording
 from tests.support.corrections import backfire, finished
@@ -70,7 +71,8 @@ def test_a_failing_listener_undoes_the_action_it_listened_to():
 @pytest.mark.django_db
 def test_posting_marks_the_notice_asking_for_the_post_read_without_the_page():
     duel, _referee, (a, _b) = started_duel()
-    asking = Notification.objects.get(user=a.duellist.user, dedupe_key__startswith="window:")
+    window = duel.windows.get()
+    asking = Notification.objects.get(user=a.duellist.user, dedupe_key=turn_notice_key(window, a.pk))
     assert asking.read_at is None
     post_submit(duel=duel, user=a.duellist.user, rp_text=RP_TEXT, steps=[{"move": 5}])  # as the demo does
     asking.refresh_from_db()
