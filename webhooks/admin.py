@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 
 from webhooks.addresses import AddressRefused, url_check
 from webhooks.models import DEFAULT_EVENTS, Delivery, EventKind, Webhook, WebhookKind
-from webhooks.services.delivery import delivery_resend
+from webhooks.services.delivery import RESEND_PERMISSION, ResendRefused, delivery_resend
 
 LAST_DELIVERIES = 10
 SECRET_SESSION_KEY = "webhooks:secret-to-show"  # {"webhook": pk, "secret": …} until its one page is shown
@@ -157,11 +157,18 @@ class DeliveryAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
-    @admin.action(description=_("Renvoyer"), permissions=["view"])
+    def has_resend_permission(self, request):
+        return request.user.has_perm(RESEND_PERMISSION)
+
+    @admin.action(description=_("Renvoyer"), permissions=["resend"])
     def resend(self, request, queryset):
         count = 0
         for delivery in queryset.select_related("webhook"):
-            delivery_resend(delivery=delivery)
+            try:
+                delivery_resend(delivery=delivery, by=request.user)
+            except ResendRefused as refused:
+                self.message_user(request, refused.message, messages.ERROR)
+                return
             count += 1
         self.message_user(request, ngettext("%(n)d envoi renvoyé.", "%(n)d envois renvoyés.", count) % {"n": count},
                           messages.SUCCESS)
