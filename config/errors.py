@@ -37,6 +37,12 @@ def page_not_found(request, exception, template_name=defaults.ERROR_404_TEMPLATE
     return defaults.page_not_found(request, exception, template_name)
 
 
+def api_not_found(request, *args, **kwargs):
+    """The route of every /api/ address no endpoint serves: the JSON 404 whatever DEBUG says (Django's
+    debug page is HTML)."""
+    return page_not_found(request, None)
+
+
 def server_error(request, template_name=defaults.ERROR_500_TEMPLATE_NAME):
     if _api(request):
         return JsonResponse({"code": "server_error", "message": _("Erreur du serveur : réessayez plus tard.")},

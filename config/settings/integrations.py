@@ -49,6 +49,16 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# Two queues, each with its own worker (docker-compose.yml: `worker` takes the default queue, `webhooks`
+# takes WEBHOOK_QUEUE): the webhook deliveries and their retry sweep talk to receivers outside, each up
+# to WEBHOOK_DEADLINE_SECONDS, so they never hold the worker that runs the deadline sweep, the reminders
+# and the notices' e-mails.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+WEBHOOK_QUEUE = "webhooks"
+CELERY_TASK_ROUTES = {
+    "webhooks.tasks.webhook_deliver": {"queue": WEBHOOK_QUEUE},
+    "webhooks.tasks.deliveries_retry": {"queue": WEBHOOK_QUEUE},
+}
 
 # --- Scheduled jobs (Celery beat, or `run_scheduler`) ---
 # The sweep is the source of truth; every job is idempotent, and a message older than its period is

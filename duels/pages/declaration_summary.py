@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from duels.engine import DuelState
+from duels.pages.teams import team_label
 
 # What the cast did once its die was rolled (duels.engine.events.cast outcomes).
 CAST_RESULTS = {
@@ -89,7 +90,7 @@ def result_line(outcome: dict | None, names_by_team: dict[int, list[str]]) -> st
     winner = outcome.get("winner")
     if not winner:
         return _("Match nul : le duel se termine sans vainqueur.")
-    return _("Victoire de %(names)s !") % {"names": " & ".join(names_by_team.get(winner, [])) or winner}
+    return _("Victoire de %(names)s !") % {"names": team_label(names_by_team.get(winner, [])) or winner}
 
 
 def next_line(outcome: dict | None, names: dict[str, str], *, turn: int, deadline=None) -> str:

@@ -22,6 +22,7 @@ from duels.models import (
 )
 from duels.pages import declaration_summary as summary
 from duels.pages.event_text import event_text
+from duels.pages.teams import team_label
 from duels.selectors.rolls import rolls_that_happened
 
 ZONES = range(0, 13)  # 0 and 12: off the stage
@@ -303,7 +304,7 @@ def forfeit_lines(duel: Duel, window: Window, participants: list[Participant]) -
         at = formats.date_format(timezone.localtime(p.forfeited_at), "DATETIME_FORMAT")
         text = _("%(name)s abandonne le duel le %(when)s.") % {"name": p.duellist.forum_name, "when": at}
         if duel.finished_at and duel.finished_at == p.forfeited_at:
-            winners = " & ".join(q.duellist.forum_name for q in participants if q.team == duel.winner_team)
+            winners = team_label(q for q in participants if q.team == duel.winner_team)
             text += " " + (_("Match nul.") if duel.is_draw else _("Victoire de %(names)s.") % {"names": winners})
         lines.append({"name": p.duellist.forum_name, "at": p.forfeited_at, "text": text,
                       "bbcode": bbcode.forfeit(line=text)})
