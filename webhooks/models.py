@@ -113,6 +113,7 @@ class Delivery(models.Model):
         ordering = ["-created_at", "-pk"]
         verbose_name = _("envoi")
         verbose_name_plural = _("envois")
+        permissions = [("resend_delivery", _("Peut renvoyer un envoi de webhook"))]
         indexes = [
             # The retry sweep reads only rows still to send whose time has come.
             models.Index(fields=["next_try_at"], name="delivery_due",

@@ -78,9 +78,10 @@ def type_labels(slugs) -> str:
 
 
 @register.simple_tag
-def stage_block(zones, stage_id: str = "live"):
-    """The stage's HTML (the `stage` partial of duels/duel.html), rendered once per distinct stage."""
-    return stage_html(zones, stage_id)
+def stage_block(zones, stage_id: str = "live", labelled_by: str = ""):
+    """The stage's HTML (the `stage` partial of duels/duel.html), rendered once per distinct stage;
+    `labelled_by`: the id of the visible heading naming it, when the page has one."""
+    return stage_html(zones, stage_id, labelled_by)
 
 
 @register.inclusion_tag("duels/_year_gap.html")

@@ -1,13 +1,17 @@
 """Wording seen by new users: plurals, labels and sentences that say what they mean."""
+import datetime as dt
 import re
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
+from audit.models import AuditAction, AuditLog
 from duels.pages.declaration_summary import next_line
+from duels.services import exemption_decide, exemption_request
 from duels.services.errors import DuelError
 from tests.factories.accounts import UserFactory
+from tests.factories.duels import TEST_SPELLS
 from tests.support.duels import post, started_duel
 from tests.support.web import client_for, text
 
@@ -52,3 +56,38 @@ def test_the_referee_is_sent_to_adjudicate_not_told_they_spectate():
     assert f'href="{reverse("duels:adjudicate", args=[duel.pk])}"' in acts.split("data-referee-link", 1)[1][:300]
     visitor = text(client_for(UserFactory(username="curieux")).get(reverse("duels:duel", args=[duel.pk])))
     assert "en spectateur" in visitor and "data-referee-link" not in visitor
+
+
+@pytest.mark.django_db
+def test_the_journal_says_whether_an_exemption_was_granted_or_refused():
+    duel, referee, (a, b) = started_duel()
+    window = duel.windows.get()
+    for who, grant in ((a, True), (b, False)):
+        exemption = exemption_request(duel=duel, by=who.duellist.user, reason="Examens",
+                                      wished_deadline=window.opened_at + dt.timedelta(days=3))
+        exemption_decide(exemption=exemption, by=referee, grant=grant)
+    journal = text(client_for(referee).get(reverse("duels:journal", args=[duel.pk])))
+    assert "dispense accordée" in journal and "dispense refusée" in journal and "dispense décidée" not in journal
+
+
+@pytest.mark.django_db
+def test_the_audit_list_shows_the_actions_as_its_filter_names_them(admin_client):
+    AuditLog.objects.create(created_at=timezone.now(), action=AuditAction.FAULT, reason="Injure")
+    page = text(admin_client.get(reverse("admin:audit_auditlog_changelist")))
+    cell = re.search(r'<td class="field-action_shown">([^<]*)</td>', page)
+    assert cell and cell.group(1) == "faute relevée"
+    assert ">fault.record<" not in page
+
+
+FLAME = {"slug": "flamme", "name": "Flamme", "level": 1, "range": 11, "type": None, "tags": [], "target": "opponent",
+         "effect": {"damage": 2}, "modulations": [{"level": 2, "effect": {"damage": 4}}]}
+
+
+@pytest.mark.django_db
+def test_a_modulated_card_says_the_spells_level_and_the_level_it_is_cast_at():
+    duel, _referee, (a, _b) = started_duel(spells=[*TEST_SPELLS, FLAME])
+    page = text(client_for(a.duellist.user).get(reverse("duels:duel", args=[duel.pk])))
+    card = page.split('data-variant="flamme__2__0"', 1)[1].split("</label>", 1)[0]
+    facts = " ".join(card.split())
+    assert "sort de niv. 1, lancé au niv. 2 · coût 2 PM" in facts
+    assert "modulation niv." not in facts
