@@ -1,3 +1,5 @@
+import logging
+
 from django.contrib.auth.models import AbstractUser, Group
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
@@ -5,10 +7,13 @@ from django.db.models import Exists, OuterRef
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
+from common.i18n import say
 from common.queries import BoundedCount
 
 REFEREE_GROUP = "Arbitres"
 YEAR_CHOICES = [(year, _("Adulte") if year == 8 else str(year)) for year in range(1, 9)]
+
+logger = logging.getLogger(__name__)
 
 
 BELL_MAX = 99  # the bell shows "99+" beyond
@@ -163,11 +168,15 @@ class Notification(models.Model):
 
     @property
     def text(self) -> str:
-        """The notice in the active language; a row stored before message ids keeps its French sentence."""
-        # Imported here: the accounts services import these models.
-        from accounts.services.notifications import notice_text
-
-        return notice_text(self)
+        """The notice in the active language; its stored French sentence if it has no message id (a row
+        older than message ids) or a message id that no longer renders."""
+        if not self.message_id:
+            return self.message
+        try:
+            return say({"msgid": self.message_id, "params": self.params})
+        except (KeyError, TypeError, ValueError, AttributeError):
+            logger.warning("notification %s: message id does not render", self.pk)
+            return self.message
 
 
 class Invitation(models.Model):

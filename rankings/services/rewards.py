@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from duels.models import DuelKind
 from rankings.models import Outcome, Result, SalaryScale, Season
-from rankings.services.standings import standings_apply, standings_rebuild, table_revision_bump
+from rankings.services.rebuild import standings_rebuild
+from rankings.services.standings import standings_apply, table_revision_bump
 
 WIN_POINTS = 1
 WIN_SALARY_DAYS = 4
