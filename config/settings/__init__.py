@@ -65,6 +65,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# Who listens to the duel's events (duels/events.py): one registry, read on the first event.
+DUEL_EVENT_SUBSCRIBERS = "config.events.SUBSCRIBERS"
 
 TEMPLATES = [
     {

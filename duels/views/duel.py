@@ -29,7 +29,6 @@ from duels.services import (
     exemption_request,
     forfeit,
     magic_types_choose,
-    milestones,
     post_submit,
 )
 from duels.services.common import is_duel_referee
@@ -224,13 +223,12 @@ def post_create(request, pk: int):
                       status=429)
     try:  # a malformed field is refused like a rule (FormInputError), never read as a pass
         steps = defence_steps(request.POST) if phase == Phase.DEFENCE else action_steps(request.POST)
-        post = post_submit(duel=duel, user=request.user, rp_text=rp_text, steps=steps)
+        post_submit(duel=duel, user=request.user, rp_text=rp_text, steps=steps)
     except DuelError as error:
         count_refusal(request.user)
         duel.refresh_from_db()
         context = duel_context(request, duel, posted=request.POST, post_error=error.message)
         return render(request, "duels/duel.html", context, status=422 if error.code != "not-participant" else 403)
-    milestones.turn_notices_read(post=post)  # "à vous de poster" is done
     messages.success(request, _("Votre message est publié. L'arbitre déclarera les résultats quand tout le monde aura posté."))
     return redirect("duels:duel", duel.pk)
 

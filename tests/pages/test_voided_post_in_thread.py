@@ -9,7 +9,6 @@ from django.urls import reverse
 from accounts.models import Notification
 from duels.models import Post
 from duels.services.corrections import VOID_REPOST, declaration_correct
-from duels.services.milestones import turn_notices_read
 from forum.selectors import duel_items
 from tests.support.duels import bet_for, declare, post, started_duel
 from webhooks.digest_rules import digest_covers
@@ -83,5 +82,7 @@ def test_posting_marks_the_turn_notice_read_after_a_correction():
     post(duel, b, [])
     declaration = declare(duel, referee)
     declaration_correct(declaration=declaration, by=referee, reason="Relecture")
-    stored = post(duel, b, [{"nothing": True}])
-    assert turn_notices_read(post=stored) == 1
+    asking = Notification.objects.filter(user=b.duellist.user, dedupe_key__contains=":defence:opened:")
+    assert asking.filter(read_at__isnull=True).count() == 1
+    post(duel, b, [{"nothing": True}])  # the posting service marks what asked for this post read
+    assert asking.count() == 1 and not asking.filter(read_at__isnull=True).exists()
