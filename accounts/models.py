@@ -44,7 +44,11 @@ class User(AbstractUser):
 
     @cached_property  # read by the permission check and the menu of one request: one query
     def is_referee(self) -> bool:
-        return self.is_staff or self.groups.filter(name=REFEREE_GROUP).exists()
+        """The referee role: the referee group, or staff holding `duels.referee_any_duel`."""
+        # duels.permissions imports this module (the rule lives there, once)
+        from duels.permissions import has_referee_role
+
+        return has_referee_role(self)
 
     def menu_facts(self) -> dict:
         """The site menu's {"unread": notices not read, "is_referee": bool} in one statement; the
@@ -57,7 +61,10 @@ class User(AbstractUser):
             return {"unread": count, "unread_shown": bell_label(count), "is_referee": self.is_referee}
         in_group = Exists(Group.objects.filter(user=OuterRef("pk"), name=REFEREE_GROUP))
         row = mine.annotate(unread=unread, in_group=in_group).values("unread", "in_group").get()
-        self.__dict__["is_referee"] = self.is_staff or row["in_group"]  # is_referee, answered
+        # duels.permissions imports this module (the rule lives there, once)
+        from duels.permissions import has_referee_role
+
+        self.__dict__["is_referee"] = has_referee_role(self, in_group=row["in_group"])  # is_referee, answered
         return {"unread": row["unread"], "unread_shown": bell_label(row["unread"]), "is_referee": self.is_referee}
 
 

@@ -18,8 +18,9 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from duels.models import NOT_STARTED, OVER, Duel, DuelStatus
+from duels.permissions import require_duel_referee
 from duels.services import notices
-from duels.services.common import duel_lock, require_duel_referee
+from duels.services.common import duel_lock
 from duels.services.errors import DuelError
 
 

@@ -19,8 +19,9 @@ from duels.models import (
     Post,
     Window,
 )
+from duels.permissions import require_duel_referee
 from duels.services import dice, milestones, rules
-from duels.services.common import duel_lock, require_duel_referee, state_fingerprint, window_create
+from duels.services.common import duel_lock, state_fingerprint, window_create
 from duels.services.errors import MESSAGES, DuelError
 from duels.services.finish import duel_finish
 

@@ -16,7 +16,7 @@ from accounts.services.invitations import InvitationError, invitation_create, in
 from audit.models import AuditAction
 from audit.services import audit_record
 from duels.models import Duel, SlotStatus, WindowState
-from duels.services.common import is_duel_referee
+from duels.permissions import is_duel_referee
 from forum import addresses, selectors, tokens
 from forum.models import PmBatch, PmDelivery
 from forum.services import ForumError
