@@ -5,6 +5,7 @@ from django.db.models import Exists, OuterRef
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
+from accounts.permissions import USER_PERMISSIONS
 from common.queries import BoundedCount
 
 REFEREE_GROUP = "Arbitres"
@@ -41,6 +42,7 @@ class User(AbstractUser):
     class Meta:
         verbose_name = _("utilisateur")
         verbose_name_plural = _("utilisateurs")
+        permissions = USER_PERMISSIONS  # the staff pages' (accounts/permissions.py)
 
     @cached_property  # read by the permission check and the menu of one request: one query
     def is_referee(self) -> bool:
