@@ -6,7 +6,8 @@ WORKDIR /app
 COPY pyproject.toml ./
 RUN pip install --no-cache-dir .
 COPY . .
-RUN SECRET_KEY=build-only DEBUG=0 python manage.py collectstatic --noinput \
+RUN SECRET_KEY=build-only DEBUG=0 EMAIL_BACKEND=django.core.mail.backends.dummy.EmailBackend \
+    python manage.py collectstatic --noinput \
     && useradd --create-home estrade && chown -R estrade /app
 USER estrade
 EXPOSE 8000

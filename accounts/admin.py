@@ -3,6 +3,7 @@ from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
+from accounts import admin_tokens  # noqa: F401 - registers the masked API-token admin
 from accounts.models import Duellist, EmailPreference, Invitation, Notification, SignupRequest, User
 from accounts.permissions import ISSUE_ACCOUNT_LINKS
 from accounts.services.invitations import (
@@ -11,6 +12,7 @@ from accounts.services.invitations import (
     invitation_pm_bbcode,
     invitation_revoke,
 )
+from common.links import site_url
 
 
 @admin.register(User)
@@ -41,7 +43,7 @@ class DuellistAdmin(admin.ModelAdmin):
                 issued.append(invitation_create(duellist=duellist, created_by=request.user, purpose=purpose))
             except InvitationError as error:
                 self.message_user(request, error.message, level=messages.WARNING)
-        base = request.build_absolute_uri("/").rstrip("/")
+        base = site_url()  # never the request's Host header, which the client writes
         return render(request, "accounts/invitations_issued.html", {
             "issued": [(item, invitation_pm_bbcode(issued=item, base_url=base)) for item in issued],
             "back_url": "admin:accounts_duellist_changelist",

@@ -40,13 +40,18 @@ class ActorListFilter(admin.SimpleListFilter):
 
 @admin.register(AuditLog)
 class AuditLogAdmin(ReadOnlyAdmin):
-    list_display = ("created_at", "action", "actor", "duel", "reason")
+    list_display = ("created_at", "action_shown", "actor", "duel", "reason")
     list_filter = (ActionListFilter, ActorListFilter, "created_at")
     search_fields = ("reason", "actor__username")
     list_select_related = ("actor", "duel")
     raw_id_fields = ("duel",)
     ordering = ("-created_at", "-pk")  # the newest first, along the index on created_at
     show_full_result_count = False
+
+    @admin.display(description=_("action"), ordering="action")
+    def action_shown(self, entry: AuditLog) -> str:
+        """The action as its filter names it (« faute relevée »), never its stored code."""
+        return entry.action_label
 
     def get_queryset(self, request):
         return super().get_queryset(request).defer("duel__spells", "duel__state")

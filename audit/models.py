@@ -79,6 +79,9 @@ class AuditLog(models.Model):
 
     @property
     def action_label(self) -> str:
+        """What was done, in the reader's language; an exemption says whether it was granted."""
+        if self.action == AuditAction.EXEMPTION_DECIDE and isinstance(self.data, dict) and "granted" in self.data:
+            return str(_("dispense accordée") if self.data["granted"] else _("dispense refusée"))
         try:
             return str(AuditAction(self.action).label)
         except ValueError:

@@ -20,7 +20,7 @@ class IdsFirstPagination(PageSizePagination):
     def paginate_queryset(self, queryset, request, view=None):
         number = request.query_params.get(self.page_query_param, "1")
         page_size = self.get_page_size(request) or self.page_size
-        deep = number in self.last_page_strings or (number.isdigit() and (int(number) - 1) * page_size >= self.DEEP)
+        deep = number in self.last_page_strings or (number.isascii() and number.isdigit() and (int(number) - 1) * page_size >= self.DEEP)
         if not deep:
             return super().paginate_queryset(queryset, request, view)
         ids = super().paginate_queryset(queryset.values_list("pk", flat=True), request, view)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
-from common.errors import RefusedError
+from common.errors import MalformedInput, RefusedError
 
 
 class JSONBodyError(RefusedError):
@@ -72,3 +72,19 @@ class BoundedJSONParser(parsers.JSONParser):
             return read_json(stream.read() if stream is not None else b"")
         except JSONBodyError as error:
             raise ParseError(error.message) from None
+
+
+MAX_ID_DIGITS = 18  # any row number fits in a 64-bit integer
+
+
+def whole_number(data, field: str) -> int | None:
+    """The `field` of a submitted form or query string (`request.POST`, `request.GET`) as a whole number:
+    None when absent or empty, MalformedInput (a 400 with a French message) when it is anything else than
+    plain ASCII digits (`abc`, `1e9`, `-1`, `²`, `1.5`)."""
+    value = data.get(field)
+    if value is None or value == "":
+        return None
+    if not (value.isascii() and value.isdigit() and len(value) <= MAX_ID_DIGITS):
+        raise MalformedInput(_("Champ « %(field)s » mal formé (%(value)s) : un numéro était attendu. "
+                               "Rien n'a été enregistré.") % {"field": field, "value": value[:40]})
+    return int(value)

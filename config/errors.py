@@ -6,14 +6,21 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views import defaults
 
+from common.errors import RefusedError
+
 
 def _api(request) -> bool:
     return request.path.startswith("/api/")
 
 
 def bad_request(request, exception, template_name=defaults.ERROR_400_TEMPLATE_NAME):
+    """A field refused by name (common.errors.MalformedInput) says which; any other 400, the general text."""
+    refused = exception if isinstance(exception, RefusedError) else None
     if _api(request):
-        return JsonResponse({"code": "invalid", "message": _("Requête invalide.")}, status=400)
+        return JsonResponse({"code": refused.code if refused else "invalid",
+                             "message": refused.message if refused else _("Requête invalide.")}, status=400)
+    if refused is not None:
+        return render(request, template_name, {"message": refused.message}, status=400)
     return defaults.bad_request(request, exception, template_name)
 
 
@@ -28,6 +35,12 @@ def page_not_found(request, exception, template_name=defaults.ERROR_404_TEMPLATE
     if _api(request):
         return JsonResponse({"code": "not_found", "message": _("Ressource introuvable.")}, status=404)
     return defaults.page_not_found(request, exception, template_name)
+
+
+def api_not_found(request, *args, **kwargs):
+    """The route of every /api/ address no endpoint serves: the JSON 404 whatever DEBUG says (Django's
+    debug page is HTML)."""
+    return page_not_found(request, None)
 
 
 def server_error(request, template_name=defaults.ERROR_500_TEMPLATE_NAME):

@@ -6,6 +6,8 @@ from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from config.errors import api_not_found
+
 
 def favicon(request):
     """Pages without a <link rel=icon> (the embed, the admin): browsers ask for /favicon.ico. The icon's
@@ -24,6 +26,10 @@ urlpatterns = [
     # styles with inline <style> and style attributes: allowed on this page only (no member content).
     path("api/docs/", csp_update({"style-src": [UNSAFE_INLINE]})(SpectacularSwaggerSplitView.as_view(url_name="api-schema")),
          name="api-docs"),
+    # Any other address under /api/ (ending with a slash: without one, APPEND_SLASH still redirects to
+    # the route it was meant for): the API's JSON 404, also when DEBUG shows Django's pages elsewhere.
+    path("api/", api_not_found),
+    path("api/<path:rest>/", api_not_found),
     path("", include("accounts.urls")),
     path("sorts/", include("spells.urls")),
     path("duels/", include("duels.urls")),

@@ -104,6 +104,8 @@ def duel_items(duel: Duel) -> list[ForumItem]:
             items.append(ForumItem(ItemKind.START, duel.pk, _("Signal de départ"), start_bbcode(duel, participants),
                                    None, "thread-title"))
         for post, stored in zip(view.posts, window.posts.all(), strict=True):
+            if post.voided:  # voided by the referee: shown « annulé » on Estrade, never published
+                continue
             items.append(ForumItem(
                 ItemKind.POST, post.id,
                 _("Tour %(turn)s, %(phase)s : message de %(name)s") % {

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from forum.views import api, pages, script
+from forum.views import api, pages, script, setup
 
 app_name = "forum"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("duels/<int:pk>/lier/", pages.topic_link, name="topic_link"),
     path("duels/<int:pk>/rappels/", pages.reminders, name="reminders"),
     path("invitations/", pages.invitations, name="invitations"),
+    path("installation/", setup.setup, name="setup"),
     path("lots/<int:pk>/", pages.batch_page, name="batch"),
     path("lots/<int:pk>/ouvrir/", pages.batch_open, name="batch_open"),
 ]

@@ -19,8 +19,9 @@ EXEMPT = {
         "'call with the duel row locked, inside a transaction': the sweep and state_commit",
     ("duels.services.sanctions", "state_commit"):
         "stores the engine state inside the fault / forfeit / publish services' transaction",
-    ("duels.services.milestones", "on_declaration_published"): "a hook called inside declaration_publish",
-    ("duels.services.milestones", "on_duel_matched"): "a hook called inside matchmaking's transaction",
+    ("duels.services.common", "window_create"): "opens a window inside duel_start's and the corrections' transaction",
+    ("duels.services.common", "window_refresh"):
+        "closes a window inside the post, exemption, extension and sanction services' transaction",
     ("rankings.services.standings", "table_revision_bump"):
         "also called by a model signal: outside a transaction, forgetting the revision at once is right",
     ("rankings.services.standings", "rebuild_in_python"): "one branch of standings_rebuild (atomic)",

@@ -1,34 +1,47 @@
 """Staff configure webhooks here (no redeploy): the address is write-only (shown masked once saved), the
-signing secret is generated and shown once; the last deliveries are listed and can be resent."""
+signing secret is generated and shown once, on a page of its own read from the server-side session (never
+in a cookie); the last deliveries are listed and can be resent."""
 import secrets
 
 from django import forms
 from django.contrib import admin, messages
-from django.urls import reverse
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from webhooks.addresses import AddressRefused, url_check
 from webhooks.models import DEFAULT_EVENTS, Delivery, EventKind, Webhook, WebhookKind
-from webhooks.services.delivery import delivery_resend
+from webhooks.services.delivery import RESEND_PERMISSION, ResendRefused, delivery_resend
 
 LAST_DELIVERIES = 10
+URL_HELP = _("Discord : Paramètres du salon → Intégrations → Webhooks → Copier l'URL.")
+URL_KEEP = _("Laissez vide pour garder l'adresse enregistrée.")
+SECRET_HELP = _("Webhook signé seulement. Laissez vide : un secret est tiré au hasard et affiché une fois.")
+SECRET_KEEP = _("Webhook signé seulement. Laissez vide pour garder le secret enregistré ; saisissez-en un pour "
+                "le remplacer.")
+SECRET_SESSION_KEY = "webhooks:secret-to-show"  # {"webhook": pk, "secret": …} until its one page is shown
 
 
 class WebhookForm(forms.ModelForm):
     url = forms.CharField(
         label=_("Adresse"), required=False, max_length=500,
         widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off", "size": 80}),
-        help_text=_("Discord : Paramètres du salon → Intégrations → Webhooks → Copier l'URL. Laissez vide pour "
-                    "garder l'adresse enregistrée."),
+        help_text=URL_HELP,
     )
     events = forms.MultipleChoiceField(label=_("Événements transmis"), choices=EventKind.choices,
                                        widget=forms.CheckboxSelectMultiple, required=False)
     secret = forms.CharField(
         label=_("Secret de signature"), required=False, max_length=128,
         widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
-        help_text=_("Webhook signé seulement. Laissez vide : un secret est tiré au hasard et affiché une fois."),
+        help_text=SECRET_HELP,
     )
 
     class Meta:
@@ -39,6 +52,10 @@ class WebhookForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk is None:
             self.initial.setdefault("events", DEFAULT_EVENTS)
+        else:  # an address and a secret are saved: an empty field keeps them
+            self.fields["url"].help_text = format_lazy("{} {}", URL_HELP, URL_KEEP)
+            if self.instance.secret:
+                self.fields["secret"].help_text = SECRET_KEEP
 
     def clean_url(self):
         url = (self.cleaned_data.get("url") or "").strip()
@@ -87,7 +104,8 @@ class WebhookAdmin(admin.ModelAdmin):
             _("événement"), _("statut"), _("créé le"), _("tentatives"), _("code"),
             format_html_join("", "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>", (
                 (reverse("admin:webhooks_delivery_change", args=[d.pk]), d.get_event_display(), d.get_status_display(),
-                 d.created_at.strftime("%d/%m/%Y %H:%M:%S"), d.attempts, d.last_status_code or "—")
+                 date_format(timezone.localtime(d.created_at), "DATETIME_FORMAT"), d.attempts,
+                 d.last_status_code or "—")
                 for d in rows
             )),
         )
@@ -100,8 +118,40 @@ class WebhookAdmin(admin.ModelAdmin):
             obj.disabled_reason = ""
         super().save_model(request, obj, form, change)
         if generated:
-            messages.warning(request, _("Secret de signature de « %(name)s », affiché cette fois seulement : %(secret)s")
-                             % {"name": obj.name, "secret": obj.secret})
+            request.session[SECRET_SESSION_KEY] = {"webhook": obj.pk, "secret": obj.secret}
+
+    def response_add(self, request, obj, post_url_continue=None):
+        return self._secret_page(request, obj) or super().response_add(request, obj, post_url_continue)
+
+    def response_change(self, request, obj):
+        return self._secret_page(request, obj) or super().response_change(request, obj)
+
+    def _secret_page(self, request, obj):
+        pending = request.session.get(SECRET_SESSION_KEY) or {}
+        if pending.get("webhook") != obj.pk:
+            return None
+        return HttpResponseRedirect(reverse("admin:webhooks_webhook_secret", args=[obj.pk]))
+
+    def get_urls(self):
+        return [path("<int:pk>/secret/", self.admin_site.admin_view(self.secret_view), name="webhooks_webhook_secret"),
+                *super().get_urls()]
+
+    def secret_view(self, request, pk):
+        """The generated secret, once: taken out of the session as the page is built, so a reload, the
+        back button or another tab finds it gone (and the page is not cached)."""
+        webhook = get_object_or_404(Webhook, pk=pk)
+        if not self.has_change_permission(request, webhook):
+            raise PermissionDenied
+        pending = request.session.get(SECRET_SESSION_KEY) or {}
+        secret = ""
+        if pending.get("webhook") == webhook.pk:
+            secret = pending.get("secret", "")
+            del request.session[SECRET_SESSION_KEY]
+        return TemplateResponse(request, "admin/webhooks/webhook/secret.html", {  # admin_view: never cached
+            **self.admin_site.each_context(request), "opts": self.opts, "original": webhook, "secret": secret,
+            "title": _("Secret de signature de « %(name)s »") % {"name": webhook.name},
+            "change_url": reverse("admin:webhooks_webhook_change", args=[webhook.pk]),
+        })
 
 
 @admin.register(Delivery)
@@ -119,11 +169,18 @@ class DeliveryAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
-    @admin.action(description=_("Renvoyer"), permissions=["view"])
+    def has_resend_permission(self, request):
+        return request.user.has_perm(RESEND_PERMISSION)
+
+    @admin.action(description=_("Renvoyer"), permissions=["resend"])
     def resend(self, request, queryset):
         count = 0
         for delivery in queryset.select_related("webhook"):
-            delivery_resend(delivery=delivery)
+            try:
+                delivery_resend(delivery=delivery, by=request.user)
+            except ResendRefused as refused:
+                self.message_user(request, refused.message, messages.ERROR)
+                return
             count += 1
         self.message_user(request, ngettext("%(n)d envoi renvoyé.", "%(n)d envois renvoyés.", count) % {"n": count},
                           messages.SUCCESS)

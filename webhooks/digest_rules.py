@@ -1,8 +1,9 @@
 """Which e-mails the daily digest replaces (read by the notice sender; no model import, no cycle)."""
 import re
 
-# The "à vous de poster" notice of a window (and of a post the referee reopened).
-TURN_NOTICE_KEY = re.compile(r"^window:\d+:(?:opened|reopened):")
+# The "à vous de poster" notice of a phase (duels.services.notices.turn_notice_key) and of a post the
+# referee reopened.
+TURN_NOTICE_KEY = re.compile(r"^(?:duel:\d+:turn:\d+:\w+:opened|window:\d+:reopened):")
 
 
 def digest_covers(user, dedupe_key: str | None) -> bool:

@@ -1,6 +1,7 @@
 """Webhooks configured by staff, and one delivery row per (webhook, event) to send."""
 from __future__ import annotations
 
+import re
 import uuid
 
 from django.core.exceptions import ValidationError
@@ -68,9 +69,12 @@ class Webhook(models.Model):
 
 
 def url_masked(url: str) -> str:
-    """Scheme and host, then only the last 4 characters: a webhook address is a password."""
+    """Scheme and host, then only the last 4 characters: a webhook address is a password. Credentials
+    (`user:password@`) are never shown, only that there are some (`…@`)."""
     scheme, _sep, rest = (url or "").partition("://")
-    host, _slash, path = rest.partition("/")
+    authority, path = re.match(r"([^/?#]*)[/?#]?(.*)", rest, re.S).groups()
+    _credentials, at, host = authority.rpartition("@")
+    host = f"…@{host}" if at else host
     if not path:
         return f"{scheme}://{host}" if host else ""
     return f"{scheme}://{host}/…{path[-4:]}" if len(path) > 8 else f"{scheme}://{host}/…"
@@ -109,6 +113,7 @@ class Delivery(models.Model):
         ordering = ["-created_at", "-pk"]
         verbose_name = _("envoi")
         verbose_name_plural = _("envois")
+        permissions = [("resend_delivery", _("Peut renvoyer un envoi de webhook"))]
         indexes = [
             # The retry sweep reads only rows still to send whose time has come.
             models.Index(fields=["next_try_at"], name="delivery_due",

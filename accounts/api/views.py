@@ -11,6 +11,7 @@ from accounts.models import Duellist, Invitation
 from accounts.services.invitations import InvitationError, invitation_create, invitation_pm_bbcode
 from accounts.services.members import ForumMemberData, forum_member_upsert
 from accounts.services.members_bulk import members_bulk_upsert
+from common.links import site_url
 from config.api import IsStaff
 from spells.models import MagicType
 
@@ -211,7 +212,7 @@ class ForumMemberInvitationView(APIView):
             )
         except InvitationError as error:
             return Response({"code": error.code, "message": error.message}, status=status.HTTP_409_CONFLICT)
-        base = request.build_absolute_uri("/").rstrip("/")
+        base = site_url()  # never the request's Host header, which the client writes
         return Response({
             "forum_id": forum_id,
             "purpose": issued.invitation.purpose,

@@ -142,17 +142,23 @@ class ImportReport:
     created: int = 0
     updated: int = 0
     unchanged: int = 0
-    problems: list[tuple[int, str]] = dataclasses.field(default_factory=list)  # (line, French message), the first ones
+    # (line, column or "" for the whole line, French message): every error of the first lines in error,
+    # one by one (a line may have several)
+    problems: list[tuple[int, str, str]] = dataclasses.field(default_factory=list)
     problem_count: int = 0  # every line in error, reported or not
+    reported_lines: int = 0
 
     @property
     def imported(self) -> bool:
         return self.problem_count == 0
 
-    def refuse(self, line: int, message: str) -> None:
+    def refuse(self, line: int, errors: dict[str, str] | str) -> None:
+        """`errors`: {column: message}, or one message about the whole line."""
         self.problem_count += 1
-        if len(self.problems) < MAX_REPORTED_PROBLEMS:
-            self.problems.append((line, message))
+        if self.reported_lines < MAX_REPORTED_PROBLEMS:
+            self.reported_lines += 1
+            found = errors.items() if isinstance(errors, dict) else [("", errors)]
+            self.problems.extend((line, column, message) for column, message in found)
 
     def summary(self) -> str:
         """What an import that went through did, in a sentence."""
@@ -169,7 +175,7 @@ class ImportReport:
 
     def hidden_problems(self) -> str:
         """The lines in error beyond the reported ones, or ""."""
-        hidden = self.problem_count - len(self.problems)
+        hidden = self.problem_count - self.reported_lines
         return _("… et %(count)d autre(s) ligne(s) en erreur.") % {"count": hidden} if hidden else ""
 
 
@@ -270,13 +276,13 @@ def _checked_row(row, line, report, today, known_types, seen_ids, seen_names) ->
         return None
     data, errors = clean_member_row(row, today=today, known_magic_types=known_types)
     if errors:
-        report.refuse(line, " ; ".join(f"{column} : {message}" for column, message in errors.items()))
+        report.refuse(line, errors)
     elif data.forum_id in seen_ids:
-        report.refuse(line, _("forum_id %(id)d déjà présent ligne %(line)d.") % {
-            "id": data.forum_id, "line": seen_ids[data.forum_id]})
+        report.refuse(line, {"forum_id": _("forum_id %(id)d déjà présent ligne %(line)d.") % {
+            "id": data.forum_id, "line": seen_ids[data.forum_id]}})
     elif data.forum_name in seen_names:
-        report.refuse(line, _("pseudo « %(name)s » déjà présent ligne %(line)d.") % {
-            "name": data.forum_name, "line": seen_names[data.forum_name]})
+        report.refuse(line, {"forum_name": _("pseudo « %(name)s » déjà présent ligne %(line)d.") % {
+            "name": data.forum_name, "line": seen_names[data.forum_name]}})
     else:
         seen_ids[data.forum_id], seen_names[data.forum_name] = line, line
         return data
@@ -291,8 +297,8 @@ def _write_chunk(chunk, report: ImportReport, type_ids: dict[str, int], seen_ids
     for line, data in chunk:
         owner = owners.get(data.forum_name, data.forum_id)
         if owner != data.forum_id and owner not in seen_ids:
-            report.refuse(line, _("le pseudo « %(name)s » appartient déjà à un autre membre.") % {
-                "name": data.forum_name})
+            report.refuse(line, {"forum_name": _("le pseudo « %(name)s » appartient déjà à un autre membre.") % {
+                "name": data.forum_name}})
     if not report.imported:
         return
     members = [data for _line, data in chunk]

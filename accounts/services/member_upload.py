@@ -25,12 +25,13 @@ class UploadRefused(Exception):
 @dataclass
 class ImportReport:
     """`imported`: written (summary says how many created/updated/unchanged); otherwise `error` says
-    why nothing was written and `bad_lines` lists each refused line (line number, message)."""
+    why nothing was written and `bad_lines` lists each error of the refused lines, one by one (line
+    number, column or "" for the whole line, message)."""
 
     imported: bool
     summary: str = ""
     error: str = ""
-    bad_lines: list[tuple[int, str]] = field(default_factory=list)
+    bad_lines: list[tuple[int, str, str]] = field(default_factory=list)
 
 
 def forum_members_upload(*, upload: UploadedFile, by: User) -> ImportReport:

@@ -33,6 +33,17 @@ def signup_request_over_limit(address: str | None) -> bool:
     return rate_limits.hit("signup-requests", address or "unknown", 3600) > settings.SIGNUP_REQUESTS_PER_HOUR
 
 
+def password_reset_over_limit(*, email: str, address: str | None) -> bool:
+    """Count one forgotten-password request for `email` from `address` (the client's IP): True past
+    PASSWORD_RESETS_PER_HOUR in the hour for either, when no e-mail must be sent. Both counters move on
+    every request (atomic in Redis), so neither many addresses asking for one mailbox nor one address
+    asking for many mailboxes gets more than the limit through."""
+    limit = settings.PASSWORD_RESETS_PER_HOUR
+    by_email = rate_limits.hit("password-resets-email", email.strip().lower() or "unknown", 3600)
+    by_address = rate_limits.hit("password-resets-ip", address or "unknown", 3600)
+    return by_email > limit or by_address > limit
+
+
 @transaction.atomic
 def signup_request_create(*, forum_name: str, profile_url: str = "", email: str = "") -> SignupRequest:
     """Queue a request; asking again under the same name updates the pending one (one line per member)."""

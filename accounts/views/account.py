@@ -21,6 +21,7 @@ from accounts.services.invitations import InvitationError, invitation_accept, in
 from accounts.services.membership import (
     email_preferences,
     language_set,
+    password_reset_over_limit,
     profile_update,
     signup_request_create,
     signup_request_over_limit,
@@ -83,7 +84,7 @@ def profile_view(request):
             translation.activate(language)
             messages.success(request, _("Profil enregistré."))
             response = HttpResponseRedirect(request.path)
-            response.set_cookie(settings.LANGUAGE_COOKIE_NAME, language, samesite="Lax", max_age=365 * 24 * 3600)
+            language_cookie_set(response, language)
             return response
     else:
         chosen = email_preferences(user)
@@ -93,6 +94,16 @@ def profile_view(request):
     duellist = Duellist.objects.filter(user=user).prefetch_related("magic_types").first()
     forum_link = settings.FORUM_PROFILE_URL.format(forum_id=duellist.forum_id) if duellist and settings.FORUM_PROFILE_URL else ""
     return render(request, "accounts/profile.html", {"form": form, "duellist": duellist, "forum_link": forum_link})
+
+
+def language_cookie_set(response, language: str) -> None:
+    """The same cookie as Django's set_language writes (Secure, HttpOnly, SameSite from the settings)."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH, domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE, httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
 
 
 @require_POST
@@ -107,9 +118,12 @@ def language_choose(request):
 
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's, but the e-mailed link starts with SITE_URL: the Host header of the request that asked
-    for it (anyone may send one) never reaches the e-mail."""
+    for it (anyone may send one) never reaches the e-mail. Past PASSWORD_RESETS_PER_HOUR (per e-mail
+    address and per client address) nothing is sent and the page says the same as ever."""
 
     def form_valid(self, form):
+        if password_reset_over_limit(email=form.cleaned_data["email"], address=client_ip(self.request)):
+            return HttpResponseRedirect(self.get_success_url())
         self.domain_override = site_domain()
         self.extra_email_context = {"site_url": site_url()}
         return super().form_valid(form)

@@ -65,6 +65,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# Who listens to the duel's events (duels/events.py): one registry, read on the first event.
+DUEL_EVENT_SUBSCRIBERS = "config.events.SUBSCRIBERS"
 
 TEMPLATES = [
     {
@@ -133,10 +135,14 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 # Sign-up requests stored per client address (login_protection.client_ip) and hour; past it, a French refusal.
 SIGNUP_REQUESTS_PER_HOUR = int(os.environ.get("SIGNUP_REQUESTS_PER_HOUR", "5"))
+# Forgotten-password e-mails per hour, per e-mail address and per client address; past it, the page says
+# the same as ever and nothing is sent.
+PASSWORD_RESETS_PER_HOUR = int(os.environ.get("PASSWORD_RESETS_PER_HOUR", "5"))
 
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", "Français"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["config.formats"]  # one date format per language, on every page and notice
 TIME_ZONE = "Europe/Paris"
 CELERY_TIMEZONE = TIME_ZONE  # the scheduled jobs keep the site's clock (DIGEST_HOUR is local time)
 USE_I18N = True

@@ -2,8 +2,11 @@
 webhooks and the daily digest, and the Forumactif bridge."""
 import os
 
+from django.core.exceptions import ImproperlyConfigured
+
 from common.release import project_release
-from config.settings.environment import BASE_DIR, env_list
+from config.settings.environment import BASE_DIR, DEBUG, env_bool, env_list
+from config.settings.security import RUNNING_OFFLINE_COMMAND
 
 # Celery: with REDIS_URL, a real broker; without it, tasks run in-process (one-machine default).
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -46,6 +49,16 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# Two queues, each with its own worker (docker-compose.yml: `worker` takes the default queue, `webhooks`
+# takes WEBHOOK_QUEUE): the webhook deliveries and their retry sweep talk to receivers outside, each up
+# to WEBHOOK_DEADLINE_SECONDS, so they never hold the worker that runs the deadline sweep, the reminders
+# and the notices' e-mails.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+WEBHOOK_QUEUE = "webhooks"
+CELERY_TASK_ROUTES = {
+    "webhooks.tasks.webhook_deliver": {"queue": WEBHOOK_QUEUE},
+    "webhooks.tasks.deliveries_retry": {"queue": WEBHOOK_QUEUE},
+}
 
 # --- Scheduled jobs (Celery beat, or `run_scheduler`) ---
 # The sweep is the source of truth; every job is idempotent, and a message older than its period is
@@ -73,7 +86,28 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # --- E-mail ---
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# EMAIL_BACKEND when set; else SMTP to EMAIL_HOST when set; else, in development only, the console. With
+# DEBUG off and neither, Estrade refuses to start: the console would write every password-reset and
+# invitation link into the production logs.
+_SMTP_HOST = os.environ.get("EMAIL_HOST", "").strip()
+EMAIL_HOST = _SMTP_HOST or "localhost"
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "") or 587)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", not env_bool("EMAIL_USE_SSL", False))
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "").strip() or (
+    "django.core.mail.backends.smtp.EmailBackend" if _SMTP_HOST
+    else "django.core.mail.backends.console.EmailBackend" if DEBUG or RUNNING_OFFLINE_COMMAND
+    else ""
+)
+if not EMAIL_BACKEND:
+    raise ImproperlyConfigured(
+        "E-mail is not configured: with DEBUG off, set EMAIL_HOST (and EMAIL_PORT, EMAIL_HOST_USER, "
+        "EMAIL_HOST_PASSWORD, EMAIL_USE_TLS or EMAIL_USE_SSL) to send through SMTP, or name a backend in "
+        "EMAIL_BACKEND. The console backend, the development default, would write password-reset and "
+        "invitation links into the logs."
+    )
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "estrade@localhost")
 EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "10"))  # seconds an SMTP call may wait
 

@@ -8,7 +8,7 @@ from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 
-from config.settings.environment import DEBUG, env_bool, env_list
+from config.settings.environment import BASE_DIR, DEBUG, env_bool, env_list
 
 # Management commands that neither serve, sign nor store anything: they run on a bare checkout
 # (`python manage.py replay FILE`, as `../shared/tools/check_scenarios.py` calls it) without a key.
@@ -17,13 +17,43 @@ RUNNING_OFFLINE_COMMAND = (
     len(sys.argv) > 1 and Path(sys.argv[0]).name == "manage.py" and sys.argv[1] in OFFLINE_COMMANDS
 )
 
+
+
+def development_secret_key(path: Path) -> str:
+    """Development only: the key kept in `path` (git-ignored `.secret_key`), drawn and written (owner
+    only) on the first run, so a restart or the autoreloader does not log everyone out. A checkout where
+    the file cannot be written gets a fresh key per process, as before."""
+    try:
+        return path.read_text().strip() or _development_key_write(path)
+    except FileNotFoundError:
+        return _development_key_write(path)
+    except OSError:
+        return "dev-" + get_random_secret_key()
+
+
+def _development_key_write(path: Path) -> str:
+    key = "dev-" + get_random_secret_key()
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another process of `make run` wrote it first: use theirs
+        return path.read_text().strip() or key
+    except OSError:
+        return key
+    with os.fdopen(descriptor, "w") as handle:
+        handle.write(key + "\n")
+    return key
+
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG and not RUNNING_OFFLINE_COMMAND:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    # Development (or an offline command) only: a fresh key per process, never used to sign
-    # anything that outlives it.
-    SECRET_KEY = "dev-" + get_random_secret_key()
+    # Development: the key of DEV_SECRET_KEY_FILE (default `.secret_key` next to manage.py), never read
+    # when DEBUG is off. An offline command: a fresh key, never used to sign anything that outlives it.
+    SECRET_KEY = (
+        development_secret_key(Path(os.environ.get("DEV_SECRET_KEY_FILE") or BASE_DIR / ".secret_key"))
+        if DEBUG else "dev-" + get_random_secret_key()
+    )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -31,6 +61,12 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SESSION_COOKIE_HTTPONLY = True
+# The language cookie (the footer's choice and the profile's): HTTPS only in production, never sent by
+# another site's form or read by scripts, kept a year.
+LANGUAGE_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # One year once the site is known to work over HTTPS (browsers then refuse plain HTTP for that long).

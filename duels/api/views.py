@@ -22,6 +22,7 @@ from common.pagination import IdsFirstPagination
 from config.api import IsStaffOrReadOnly
 from duels import selectors
 from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant, WindowState
+from duels.selectors import spectators
 
 
 def _result(participant: Participant):
@@ -182,7 +183,8 @@ FILTER_PARAMETERS = [
 
 
 class DuelListView(generics.ListAPIView):
-    """Duels, newest first. `status` may be repeated (`?status=finished&status=action`)."""
+    """Duels, newest first. `status` may be repeated (`?status=finished&status=action`). Without an
+    account, as on the site: the duels started (running or finished) only."""
 
     permission_classes = [IsStaffOrReadOnly]
     serializer_class = DuelSerializer
@@ -195,18 +197,20 @@ class DuelListView(generics.ListAPIView):
     def get_queryset(self):
         filters = DuelFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
-        return duels_filtered(filters.validated_data).defer("spells", "state", "seed")  # not in the list
+        duels = spectators.duels_viewable_by(self.request.user, duels_filtered(filters.validated_data))
+        return duels.defer("spells", "state", "seed")  # not in the list
 
 
 class DuelDetailView(APIView):
     """One duel: participants, every window (turn, phase) with its posts and published declaration
-    (dice, events, stage after), the seed's SHA-256 and, once finished, the seed itself."""
+    (dice, events, stage after), the seed's SHA-256 and, once finished, the seed itself. Without an
+    account, as on the site: a duel not started yet or cancelled is not found."""
 
     permission_classes = [IsStaffOrReadOnly]
 
     @extend_schema(responses=DuelDetailSerializer)
     def get(self, request, pk: int):
-        duel = duels_filtered({}).filter(pk=pk).first()
+        duel = spectators.duels_viewable_by(request.user, duels_filtered({})).filter(pk=pk).first()
         if duel is None:
             raise NotFound()
         duel.timeline = list(selectors.duel_timeline(duel))

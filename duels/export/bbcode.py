@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
+from common.forum_text import html_neutral
 from duels.export import bbcode_scan
 
 # Tags whose value or content is a URL on the forums' BBCode ([url=…], [url]…[/url], [img]…[/img], …),
@@ -32,8 +33,10 @@ def _url_is_safe(url: str) -> bool:
 
 def bbcode_safe(text: str) -> str:
     """BBCode a member wrote (RP text, comments) or that carries their names, made safe to paste: a URL
-    tag whose address is not http(s)/mailto/relative keeps only its text, and any remaining
-    `javascript:`-like scheme is broken ("javascript :"), so no link of the export runs script."""
+    tag whose address is not http(s)/mailto/relative keeps only its text, any remaining
+    `javascript:`-like scheme is broken ("javascript :"), so no link of the export runs script, and
+    `<`, `>` are written `&#60;`, `&#62;` (common.forum_text), so no HTML of it runs on a forum that
+    allows HTML in posts."""
 
     def pair(found: bbcode_scan.Pair) -> str:
         url = found.value if found.value is not None else found.content
@@ -44,7 +47,7 @@ def bbcode_safe(text: str) -> str:
     text = bbcode_scan.replace_pairs(text, URL_TAGS, pair)
     text = bbcode_scan.replace_openings(
         text, URL_OPENING_TAGS, lambda tag: text[tag.start:tag.end] if _url_is_safe(tag.value) else "")
-    return _SCRIPT_SCHEME.sub(r"\1 :", text)
+    return html_neutral(_SCRIPT_SCHEME.sub(r"\1 :", text))
 
 
 def bbcode_text(value) -> str:

@@ -4,7 +4,9 @@ cast. Presentation only: what may be done is the engine's answer."""
 from __future__ import annotations
 
 from duels.engine import DuelState, options_for
+from duels.engine.movement import climb_destination, move_destination
 from duels.engine.options import reachable_zones
+from duels.engine.state import on_stage
 from duels.models import Participant, Phase
 from duels.pages.presenters import names_by_engine_id
 from duels.pages.zone_options import occupants_by_zone, zone_target
@@ -63,6 +65,35 @@ def cast_choices(spells: list[dict], names: dict[str, str], type_names: dict[str
                 "any_in_reach": any(t["in_reach"] for t in targets) or spell["target"] == "self",
             })
     return sorted(out, key=lambda c: (c["overlevel"], c["level"], c["name"], c["modulation"] or 0))
+
+
+def announced_moves_of(posts: list) -> list[tuple[str, list[int]]]:
+    """The moves the open phase's posts announce, by author in posting order (what the hints depend on)."""
+    return [(post.participant.engine_id, [step["move"] for step in post.steps or () if "move" in step])
+            for post in posts if any("move" in step for step in post.steps or ())]
+
+
+def with_announced_moves(state: DuelState, posts: list) -> DuelState:
+    """The stage as the duellist's own post will find it: the opening positions, then the moves already
+    announced in the open phase's earlier posts, in posting order (the declaration resolves them first,
+    RULES.md §4.1), each stopped by blocking as the engine stops it. Hints only (distances, reach, zones
+    held, blocked moves): what a post may contain is still checked against the phase as it opened, and
+    the dice of earlier casts (pushes, pulls) are unknown until the declaration."""
+    moves = announced_moves_of(posts)
+    if not moves or state.phase != Phase.ACTION:
+        return state
+    moved = state.clone()
+    for engine_id, zones in moves:
+        mover = moved.find_duellist(engine_id)
+        if mover is None or mover.out or mover.stunned or mover.bound:
+            continue
+        for wanted in zones:
+            if not on_stage(mover.pos) and climb_destination(moved, mover, wanted) is None:
+                continue
+            end, cost = move_destination(moved, mover, wanted)
+            if cost <= mover.pf:
+                mover.pos = end
+    return moved
 
 
 def move_costs_after(state: DuelState, engine_id: str, moves: list[dict]) -> dict[int, dict[int, int]]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from duels.engine import DuelState
+from duels.pages.teams import team_label
 
 # What the cast did once its die was rolled (duels.engine.events.cast outcomes).
 CAST_RESULTS = {
@@ -89,7 +90,7 @@ def result_line(outcome: dict | None, names_by_team: dict[int, list[str]]) -> st
     winner = outcome.get("winner")
     if not winner:
         return _("Match nul : le duel se termine sans vainqueur.")
-    return _("Victoire de %(names)s !") % {"names": " & ".join(names_by_team.get(winner, [])) or winner}
+    return _("Victoire de %(names)s !") % {"names": team_label(names_by_team.get(winner, [])) or winner}
 
 
 def next_line(outcome: dict | None, names: dict[str, str], *, turn: int, deadline=None) -> str:
@@ -100,10 +101,11 @@ def next_line(outcome: dict | None, names: dict[str, str], *, turn: int, deadlin
         return _("Le duel est terminé.")
     by = ""
     if deadline is not None:
-        local = timezone.localtime(deadline)  # the date, then a 24 h time: no "a.m." before the sentence's period
         by = " " + _("avant le %(deadline)s") % {
-            "deadline": f"{formats.date_format(local, 'DATE_FORMAT')}, {formats.time_format(local, 'H:i')}"}
+            "deadline": formats.date_format(timezone.localtime(deadline), "DATETIME_FORMAT")}
     if outcome.get("defence_follows"):
-        who = ", ".join(names.get(i, i) for i in outcome.get("expected_posters") or [])
-        return _("Suite : phase de défense — %(who)s se défend%(by)s.") % {"who": who, "by": by}
+        defending = [names.get(i, i) for i in outcome.get("expected_posters") or []]
+        return ngettext("Suite : phase de défense — %(who)s se défend%(by)s.",
+                        "Suite : phase de défense — %(who)s se défendent%(by)s.",
+                        len(defending)) % {"who": ", ".join(defending), "by": by}
     return _("Suite : tour %(turn)s, phase d'action — chacun poste%(by)s.") % {"turn": turn + 1, "by": by}

@@ -8,6 +8,7 @@ import re
 from django.utils.translation import gettext_noop, ngettext
 
 from common.i18n import say
+from duels.pages.teams import team_label
 
 ZONE_AIM = re.compile(r"la zone (\d{1,2})\Z")  # a zone spell's aim, stored as French text by the engine
 ZONE_AIM_MSGID = gettext_noop("la zone %(zone)s")
@@ -38,7 +39,7 @@ def event_text(event: dict, *, spell_names: dict[str, str] | None = None,
         names = team_names.get(params.get("team")) or []
         if names:
             return ngettext("%(names)s remporte le duel.", "%(names)s remportent le duel.", len(names)) % {
-                "names": " & ".join(names)}
+                "names": team_label(names)}
     slug = event.get("spell")
     if spell_names and slug in spell_names and "spell" in params:
         params["spell"] = spell_names[slug]

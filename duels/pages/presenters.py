@@ -13,6 +13,7 @@ from duels.export import bbcode
 from duels.models import (
     DeclarationRevision,
     Duel,
+    ExemptionStatus,
     Participant,
     Phase,
     SlotStatus,
@@ -21,6 +22,7 @@ from duels.models import (
 )
 from duels.pages import declaration_summary as summary
 from duels.pages.event_text import event_text
+from duels.pages.teams import team_label
 from duels.selectors.rolls import rolls_that_happened
 
 ZONES = range(0, 13)  # 0 and 12: off the stage
@@ -172,6 +174,7 @@ class PostView:
     action: str
     automatic: bool
     bbcode: str
+    voided: dict | None = None  # the referee's voiding ({"mode", "reason"}): shown « annulé », never copied
 
 
 @dataclass
@@ -255,12 +258,15 @@ def thread(duel: Duel, windows: list[Window], participants: list[Participant], *
     out = []
     for index, window in enumerate(windows):
         posts = []
+        voided = {entry["post"]: entry for entry in window.voided_posts}
         for post in window.posts.all():
             author = post.participant.duellist.forum_name
             action = action_line(post.steps, names, spells)
+            void = voided.get(post.pk)
             posts.append(PostView(post.pk, author, teams.get(post.participant_id, 0), post.order,
                                   post.submitted_at, post.rp_text, action, post.automatic,
-                                  bbcode.post(author=author, rp_text=post.rp_text, action=action)))
+                                  "" if void else bbcode.post(author=author, rp_text=post.rp_text, action=action),
+                                  {"mode": void.get("mode"), "reason": void.get("reason", "")} if void else None))
         declaration = window.published_declaration
         view = None
         if declaration is not None:
@@ -295,10 +301,10 @@ def forfeit_lines(duel: Duel, window: Window, participants: list[Participant]) -
     for p in participants:
         if not (p.forfeited and p.forfeit_window_id == window.pk and p.forfeited_at):
             continue
-        at = formats.date_format(timezone.localtime(p.forfeited_at), "d/m/Y H:i")
+        at = formats.date_format(timezone.localtime(p.forfeited_at), "DATETIME_FORMAT")
         text = _("%(name)s abandonne le duel le %(when)s.") % {"name": p.duellist.forum_name, "when": at}
         if duel.finished_at and duel.finished_at == p.forfeited_at:
-            winners = " & ".join(q.duellist.forum_name for q in participants if q.team == duel.winner_team)
+            winners = team_label(q for q in participants if q.team == duel.winner_team)
             text += " " + (_("Match nul.") if duel.is_draw else _("Victoire de %(names)s.") % {"names": winners})
         lines.append({"name": p.duellist.forum_name, "at": p.forfeited_at, "text": text,
                       "bbcode": bbcode.forfeit(line=text)})
@@ -315,6 +321,14 @@ def _has_declaration(window: Window) -> bool:
     except Window.declaration.RelatedObjectDoesNotExist:
         return False
     return True
+
+
+def exemptions_shown(exemptions: list, window: Window, me: Participant) -> tuple[list, bool]:
+    """The duellist's exemptions of this phase (an exemption's new deadline means nothing to a later
+    phase, whose own deadline may be earlier), and whether the duel's one exemption went earlier."""
+    here = [e for e in exemptions if e.window_id == window.pk]
+    used_before = not here and (me.exemption_used or any(e.status == ExemptionStatus.REQUESTED for e in exemptions))
+    return here, used_before
 
 
 def deadline_view(deadline) -> dict:

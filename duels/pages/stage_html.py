@@ -19,7 +19,10 @@ TEMPLATE = "duels/duel.html#stage"
 CACHE_SECONDS = 3600
 
 
-def stage_html(zones: list[Zone], stage_id: str = "live") -> SafeString:
-    html = cached("stage", (stage_id, repr(zones)),
-                  lambda: render_to_string(TEMPLATE, {"stage": zones, "stage_id": stage_id}), CACHE_SECONDS, shared=False)
+def stage_html(zones: list[Zone], stage_id: str = "live", labelled_by: str = "") -> SafeString:
+    """`labelled_by`: the id of the page's visible heading that names this stage (the adjudication page
+    shows two, each under its own heading); without it the stage carries its own hidden heading."""
+    html = cached("stage", (stage_id, labelled_by, repr(zones)),
+                  lambda: render_to_string(TEMPLATE, {"stage": zones, "stage_id": stage_id, "labelled_by": labelled_by}),
+                  CACHE_SECONDS, shared=False)
     return mark_safe(html)  # noqa: S308 - our own rendered template

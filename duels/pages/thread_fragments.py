@@ -49,8 +49,8 @@ def fragment_parts(duel: Duel, window: Window, *, unfolded: bool, following_due,
     due = int(following_due.timestamp()) if following_due else 0
     return (
         *duel_identity(duel), window.pk, "open" if unfolded else "folded", window.post_count,
-        window.last_post_id or 0, declaration.pk if declaration else 0, declaration.revision if declaration else 0,
-        due, duel.referee_id or 0, names,
+        window.last_post_id or 0, len(window.voided_posts), declaration.pk if declaration else 0,
+        declaration.revision if declaration else 0, due, duel.referee_id or 0, names,
     )
 
 

@@ -27,6 +27,17 @@ def is_public(duel: Duel) -> bool:
     return duel.status in PUBLIC_STATUSES
 
 
+def viewable_by(user, duel: Duel) -> bool:
+    """Who may read a duel, on its page and in the API: members (logged in) any duel, anyone else the
+    public ones."""
+    return user.is_authenticated or is_public(duel)
+
+
+def duels_viewable_by(user, duels: QuerySet[Duel]) -> QuerySet[Duel]:
+    """`duels` narrowed to what `user` may read (viewable_by, as a filter)."""
+    return duels if user.is_authenticated else duels.filter(status__in=PUBLIC_STATUSES)
+
+
 def public_duel_get(*, pk: int) -> Duel | None:
     return Duel.objects.filter(pk=pk, status__in=PUBLIC_STATUSES).first()
 

@@ -17,9 +17,9 @@ from django.utils import timezone
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
+from duels.events import DuelCancelled, emit
 from duels.models import NOT_STARTED, OVER, Duel, DuelStatus
 from duels.permissions import require_duel_referee
-from duels.services import notices
 from duels.services.common import duel_lock
 from duels.services.errors import DuelError
 
@@ -49,5 +49,5 @@ def duel_cancel(*, duel: Duel, by: User, reason: str, now: dt.datetime | None = 
     duel.cancel_reason = reason
     duel.save(update_fields=["status", "cancelled_at", "cancelled_by", "cancel_reason"])
     audit_record(actor=by, action=AuditAction.DUEL_CANCEL, duel=duel, reason=reason)
-    notices.on_duel_cancelled(duel)  # each duellist is told, with the reason
+    emit(DuelCancelled(duel=duel, now=now))  # each duellist is told, with the reason
     return duel

@@ -9,9 +9,9 @@ from django.conf import settings
 from django.db.models import Max
 
 from accounts.models import User
+from duels.events import WindowClosed, WindowOpened, emit
 from duels.models import Duel, DuelStatus, Participant, Phase, SlotStatus, Window, WindowSlot, WindowState
 from duels.permissions import is_duel_referee, require_duel_referee  # noqa: F401 (the rule lives there)
-from duels.services import notices
 from duels.services.errors import DuelError
 
 POSTING_DELAY = dt.timedelta(seconds=settings.POSTING_DELAY_SECONDS)  # RULES.md §1.4: 48 h
@@ -41,7 +41,15 @@ def state_fingerprint(state: dict | None) -> str:
 
 
 def window_create(*, duel: Duel, phase: str, expected: list[str], opened_by, now: dt.datetime) -> Window:
-    """Open the window of `phase` for `duel.turn`: a slot with a 48 h deadline per expected engine id."""
+    """Open the window of `phase` for `duel.turn` and announce it (`WindowOpened`)."""
+    window = window_open(duel=duel, phase=phase, expected=expected, opened_by=opened_by, now=now)
+    emit(WindowOpened(duel=duel, window=window, now=now))  # the duellists told (the minute sweep enforces the deadline)
+    return window
+
+
+def window_open(*, duel: Duel, phase: str, expected: list[str], opened_by, now: dt.datetime) -> Window:
+    """The window of `phase` for `duel.turn`, not yet announced: a slot with a 48 h deadline per
+    expected engine id."""
     window = Window.objects.create(
         duel=duel, turn=duel.turn, phase=phase, opened_at=now, opened_by=opened_by, due_at=now + POSTING_DELAY
     )
@@ -51,7 +59,6 @@ def window_create(*, duel: Duel, phase: str, expected: list[str], opened_by, now
     )
     duel.status = DuelStatus.ACTION if phase == Phase.ACTION else DuelStatus.DEFENCE
     duel.save(update_fields=["status", "turn"])
-    notices.on_window_opened(window)  # the duellists told (the minute sweep enforces the deadline)
     return window
 
 
@@ -64,7 +71,7 @@ def window_refresh(*, window: Window, duel: Duel, now: dt.datetime) -> None:
         window.closed_at = now
         window.save(update_fields=["state", "closed_at"])
         declaration_due(duel=duel, window=window)
-        notices.on_window_closed(window)  # the referee is told the declaration is due
+        emit(WindowClosed(duel=duel, window=window, now=now))  # the referee is told the declaration is due
     elif latest != window.due_at:
         window.due_at = latest
         window.save(update_fields=["due_at"])  # the sweep reads it: no message to move

@@ -19,6 +19,7 @@ from django.utils import timezone
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
+from duels.events import DeclarationCorrected, PostReopened, ResultReopened, emit
 from duels.models import (
     Declaration,
     DeclarationRevision,
@@ -32,11 +33,10 @@ from duels.models import (
     WindowState,
 )
 from duels.permissions import require_duel_referee
-from duels.services import notices, rules
+from duels.services import rules
 from duels.services.common import POSTING_DELAY, duel_lock
 from duels.services.declarations import declaration_compute, declaration_publish
 from duels.services.errors import DuelError
-from rankings.models import Result
 
 FINISHED_CORRECTION_DELAY = dt.timedelta(hours=48)
 VOID_PASS, VOID_REPOST = "pass", "repost"
@@ -121,7 +121,8 @@ def declaration_correct(
         raise DuelError("correction-revives-duel")
     _keep_published_version(declaration, by=by, reason=reason, now=now)
     Window.objects.filter(opened_by=declaration).delete()  # empty (checked above): its slots go with it
-    results_removed = was_finished and _unfinish(duel, corrected_state=fields["state_after"])
+    if was_finished:
+        _unfinish(duel, corrected_state=fields["state_after"], now=now)
     duel.state = declaration.state_before
     duel.turn = window.turn
     duel.status = DuelStatus.AWAITING_FIRST if window.phase == Phase.ACTION else DuelStatus.AWAITING_SECOND
@@ -142,18 +143,11 @@ def declaration_correct(
     for decision in decisions:
         audit_record(actor=by, action=AuditAction.DECISION, duel=duel, reason=decision["reason"],
                      data={"declaration": declaration.pk, **decision})
-    notices.on_declaration_corrected(declaration)
+    emit(DeclarationCorrected(duel=duel, declaration=declaration, now=now))
     if void is not None and void["mode"] == VOID_REPOST:
         _reopen_for_repost(duel=duel, window=window, post_id=void["post"], now=now)
         return declaration
-    declaration = declaration_publish(declaration=declaration, by=by, comment=declaration.referee_comment, now=now)
-    if results_removed:  # the republish recorded the corrected results: the lines of both sets follow
-        # Imported here: the rankings modules read duels.services (rankings.selectors imports it), a cycle.
-        from rankings.services.standings_refresh import lines_of, result_places, standings_refresh
-
-        now_counted = result_places(Result.objects.filter(duel=duel))
-        standings_refresh(keys=lines_of([*results_removed, *now_counted], kind=duel.kind, format=duel.format))
-    return declaration
+    return declaration_publish(declaration=declaration, by=by, comment=declaration.referee_comment, now=now)
 
 
 def _void_entry(window: Window, post: Post, mode: str, reason: str) -> dict:
@@ -188,25 +182,16 @@ def _keep_published_version(declaration: Declaration, *, by: User, reason: str, 
     )
 
 
-def _unfinish(duel: Duel, *, corrected_state: dict) -> list:
+def _unfinish(duel: Duel, *, corrected_state: dict, now: dt.datetime) -> None:
     """A finished duel goes back to awaiting this declaration; the republish finishes it again. When the
-    result changes, the old results are removed (where they counted is returned, else nothing):
-    `results_record` then records the corrected ones once (idempotent per duel) and the caller
-    recomputes the champions table's lines both sets count in."""
-    # Imported here: the rankings modules read duels.services (rankings.selectors imports it), a cycle.
-    from rankings.services.standings_refresh import result_places
-
+    result changes, `ResultReopened` withdraws the results recorded for it (rankings); the republish's
+    `DuelFinished` records the corrected ones."""
     corrected = rules.outcome(rules.state_load(corrected_state, duel.spells))
-    changed = corrected.winner != duel.winner_team or (corrected.winner is None) != duel.is_draw
-    removed = []
-    if changed:
-        old = Result.objects.filter(duel=duel)
-        removed = result_places(old)
-        old.delete()
+    if corrected.winner != duel.winner_team or (corrected.winner is None) != duel.is_draw:
+        emit(ResultReopened(duel=duel, now=now))
     duel.finished_at = None
     duel.winner_team = None
     duel.is_draw = False  # saved by the caller with the status (a constraint ties them together)
-    return removed
 
 
 def _reopen_for_repost(*, duel: Duel, window: Window, post_id: int, now: dt.datetime) -> None:
@@ -223,4 +208,4 @@ def _reopen_for_repost(*, duel: Duel, window: Window, post_id: int, now: dt.date
     window.save(update_fields=["state", "closed_at", "due_at"])
     duel.status = DuelStatus.ACTION if window.phase == Phase.ACTION else DuelStatus.DEFENCE
     duel.save(update_fields=["status"])
-    notices.on_post_reopened(window=window, participant_id=post.participant_id)
+    emit(PostReopened(duel=duel, window=window, participant_id=post.participant_id, now=now))

@@ -27,6 +27,7 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
+from duels.events import WindowsExpired, emit
 from duels.models import (
     Duel,
     DuelStatus,
@@ -40,10 +41,9 @@ from duels.models import (
     WindowSlot,
     WindowState,
 )
-from duels.services import notices, rules
+from duels.services import rules
 from duels.services.finish import duel_finish
 from duels.services.sanctions import absence_count
-from webhooks.services.announcements import sanctions_announce
 
 logger = logging.getLogger(__name__)
 
@@ -212,7 +212,6 @@ def _write(expiries: list[_Expiry], *, now: dt.datetime, report: SweepReport) ->
     if newly_out:
         Participant.objects.filter(pk__in=newly_out).update(disqualified=True)
     Fault.objects.bulk_create([fault for e in expiries for fault in e.faults])
-    sanctions_announce([(e.window.duel, fault) for e in expiries for fault in e.faults], now=now)  # webhooks
     awaiting: dict[str, list[int]] = {DuelStatus.AWAITING_FIRST: [], DuelStatus.AWAITING_SECOND: []}
     for e in expiries:
         duel = e.window.duel
@@ -233,4 +232,5 @@ def _write(expiries: list[_Expiry], *, now: dt.datetime, report: SweepReport) ->
     for status, duel_ids in awaiting.items():
         if duel_ids:
             Duel.objects.filter(pk__in=duel_ids).update(status=status)
-    notices.on_windows_expired(ids)
+    emit(WindowsExpired(window_ids=tuple(ids), faults=tuple((e.window.duel, fault) for e in expiries for fault in e.faults),
+                        now=now))  # the duellists and referees told; webhooks announce the absences

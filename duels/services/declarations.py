@@ -9,6 +9,7 @@ from django.utils import timezone
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
+from duels.events import DeclarationPublished, WindowOpened, emit
 from duels.models import (
     Declaration,
     DeclarationKind,
@@ -20,8 +21,8 @@ from duels.models import (
     Window,
 )
 from duels.permissions import require_duel_referee
-from duels.services import dice, milestones, rules
-from duels.services.common import duel_lock, state_fingerprint, window_create
+from duels.services import dice, rules
+from duels.services.common import duel_lock, state_fingerprint, window_open
 from duels.services.errors import MESSAGES, DuelError
 from duels.services.finish import duel_finish
 
@@ -132,11 +133,14 @@ def declaration_publish(
     state = rules.state_load(declaration.state_after)
     if rules.outcome(state).finished:
         duel_finish(duel=duel, state=state, now=now)
-        milestones.on_declaration_published(declaration)  # the duellists told, with the result and rewards
+        emit(DeclarationPublished(duel=duel, declaration=declaration, now=now))  # told with the result and rewards
         return declaration
     duel.state = declaration.state_after
     duel.turn = state.turn
     duel.save(update_fields=["state", "turn"])
-    milestones.on_declaration_published(declaration)  # the duellists told, before the next window's notice
-    window_create(duel=duel, phase=state.phase, expected=rules.expected_posters(state), opened_by=declaration, now=now)
+    window = window_open(duel=duel, phase=state.phase, expected=rules.expected_posters(state), opened_by=declaration,
+                         now=now)
+    # The declaration told before the window it opens (the duellists read them in that order).
+    emit(DeclarationPublished(duel=duel, declaration=declaration, next_window=window, now=now))
+    emit(WindowOpened(duel=duel, window=window, now=now))
     return declaration

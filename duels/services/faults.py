@@ -10,6 +10,7 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from duels import selectors
+from duels.events import ExemptionDecided, ExemptionRequested, ForfeitDeclared, SanctionRecorded, emit
 from duels.models import (
     Duel,
     Exemption,
@@ -22,7 +23,7 @@ from duels.models import (
     WindowSlot,
 )
 from duels.permissions import require_duel_referee
-from duels.services import forfeit_notices, notices, rules
+from duels.services import rules
 from duels.services.common import (
     EXEMPTION_LIMIT,
     duel_lock,
@@ -35,8 +36,6 @@ from duels.services.deadlines import SweepReport, window_expire_overdue
 from duels.services.errors import DuelError
 from duels.services.reminders import reminders_rearm
 from duels.services.sanctions import state_commit
-from webhooks.models import EventKind
-from webhooks.services import announce
 
 
 def _when(moment: dt.datetime) -> str:
@@ -77,7 +76,7 @@ def fault_record(
         if me.out:
             raise DuelError("already-out")
         state, _events = rules.apply_penalty(state, participant.engine_id, pf_penalty)
-    announce(EventKind.SANCTION, duel, fault=fault, participant=participant, now=now)  # webhooks
+    emit(SanctionRecorded(duel=duel, fault=fault, now=now))  # webhooks
     state_commit(duel=duel, state=state, now=now)
     return fault
 
@@ -122,7 +121,7 @@ def forfeit(*, duel: Duel, by: User, now: dt.datetime | None = None) -> Particip
     participant.forfeit_window = selectors.open_window(duel) or duel.windows.order_by("-turn", "-phase").first()
     participant.save(update_fields=["forfeited", "forfeited_at", "forfeit_window"])
     state_commit(duel=duel, state=state, now=now)
-    forfeit_notices.on_forfeit(participant)  # the others and the referee are told (stored with the forfeit)
+    emit(ForfeitDeclared(duel=duel, participant=participant, now=now))  # the others and the referee are told
     return participant
 
 
@@ -172,7 +171,7 @@ def exemption_request(
         participant=participant, window=window, reason=reason.strip(), wished_deadline=wished_deadline,
         requested_at=now,
     )
-    notices.on_exemption_requested(exemption)  # the referee is told
+    emit(ExemptionRequested(duel=duel, exemption=exemption, now=now))  # the referee is told
     return exemption
 
 
@@ -202,7 +201,7 @@ def exemption_decide(
         exemption.status = ExemptionStatus.REFUSED
         exemption.save(update_fields=["status", "decided_at", "decided_by"])
         _audit_exemption(exemption, duel, by)
-        notices.on_exemption_decided(exemption)
+        emit(ExemptionDecided(duel=duel, exemption=exemption, now=now))
         return exemption
     window = open_window_locked(duel)
     slot = None
@@ -222,7 +221,7 @@ def exemption_decide(
     participant.exemption_used = True
     participant.save(update_fields=["exemption_used"])
     _audit_exemption(exemption, duel, by)
-    notices.on_exemption_decided(exemption)  # the duellist is told
+    emit(ExemptionDecided(duel=duel, exemption=exemption, now=now))  # the duellist is told
     return exemption
 
 

@@ -3,22 +3,17 @@ from __future__ import annotations
 
 import datetime as dt
 
+from duels.events import DuelFinished, emit
 from duels.models import Duel, DuelStatus, SlotStatus, Window, WindowSlot, WindowState
 from duels.services import rules
-from webhooks.models import EventKind
-from webhooks.services import announce
 
 
 def duel_finish(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> Duel:
     """Close the duel on the engine's outcome. Call with the duel row locked, inside a transaction.
 
-    The winner (or a draw) comes from `rules.outcome(state)`; the rewards are recorded (rankings);
-    `finished_at` starts the wand rest of every duellist (§2.1) and reveals the seed
+    The winner (or a draw) comes from `rules.outcome(state)`; `DuelFinished` records the results, the
+    rewards and the statistics (rankings) and announces them (webhooks); `finished_at` starts the wand rest of every duellist (§2.1) and reveals the seed
     (`Duel.revealed_seed`), so anyone can re-derive the dice."""
-    # Imported here: the rankings modules read duels.services (rankings.selectors imports it), a cycle.
-    from rankings.services.rewards import results_record
-    from rankings.services.statistics import statistics_count
-
     result = rules.outcome(state)
     WindowSlot.objects.filter(window__duel=duel, window__state=WindowState.OPEN, status=SlotStatus.WAITING).update(
         status=SlotStatus.WITHDRAWN
@@ -30,7 +25,5 @@ def duel_finish(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> Duel
     duel.is_draw = result.winner is None
     duel.finished_at = now
     duel.save(update_fields=["state", "status", "winner_team", "is_draw", "finished_at"])
-    results_record(duel=duel, now=now)
-    announce(EventKind.DUEL_FINISHED, duel, now=now)  # webhooks: result and rewards
-    statistics_count(duel=duel)  # the club's statistics: this duel's counters (replaced if it finished before)
+    emit(DuelFinished(duel=duel, now=now))
     return duel

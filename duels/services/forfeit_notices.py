@@ -15,9 +15,9 @@ from duels.services.notices import duel_name, duel_url
 Kind = Notification.Kind
 
 
-def on_forfeit(participant: Participant) -> None:
-    """Called in the forfeit's transaction, once the duel's state (and result, if it ended) is written."""
-    forfeit_notify(participant_id=participant.pk)
+def on_forfeit(event) -> None:
+    """Runs in the forfeit's transaction, once the duel's state (and result, if it ended) is written."""
+    forfeit_notify(participant_id=event.participant.pk)
 
 
 def winners_of(duel: Duel) -> str:

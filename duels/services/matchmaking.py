@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Duellist
+from duels.events import DuelMatched, emit
 from duels.models import (
     Duel,
     DuelKind,
@@ -22,7 +23,6 @@ from duels.models import (
     Registration,
     RegistrationStatus,
 )
-from duels.services import milestones
 from duels.services.errors import DuelError
 from duels.services.pairing import Team, age, pairings, year_gap
 
@@ -83,7 +83,7 @@ def _duel_create(kind: str, format: str, team1: Team, team2: Team) -> Duel:
             registration.status = RegistrationStatus.MATCHED
             registration.duel = duel
             registration.save(update_fields=["status", "duel"])
-    milestones.on_duel_matched(duel)  # each duellist learns who they face
+    emit(DuelMatched(duel=duel))  # each duellist learns who they face
     return duel
 
 

@@ -1,9 +1,10 @@
 """Notices for the moments of a duel's life that are not a window's: an opponent found (with the year
 gap), a referee assigned, a declaration published (and the result with each one's reward).
 
-Same contract as `duels.services.notices`: the services call the `on_*` hooks inside their transaction,
-which store the notices there and then, each once (dedupe key), linking to where the reader acts; only
-their e-mails leave after commit."""
+Same contract as `duels.services.notices`: the `on_*` subscribers (config/events.py) run inside the
+service's transaction, store the notices there and then, each once (dedupe key), linking to where the
+reader acts; only their e-mails leave after commit. The declaration's notice tells each one's reward:
+rankings, which records the rewards, passes them (`rankings.notices`)."""
 from __future__ import annotations
 
 from django.db import transaction
@@ -12,31 +13,24 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop, ngettext
 
 from accounts.models import Notification
-from accounts.services.notifications import notice_part_text, notification_send
+from accounts.services.notifications import notification_send
 from common.messages import joined, phrase, plural
 from duels.models import Declaration, DeclarationStatus, Duel, WindowSlot
-from duels.services.notices import duel_name, duel_url
-from rankings.models import Result
-from webhooks.models import EventKind
-from webhooks.services import announce
+from duels.services.notices import duel_name, duel_url, turn_notice_key
 
 Kind = Notification.Kind
 
 
-def on_duel_matched(duel: Duel) -> None:
-    announce(EventKind.DUEL_MATCHED, duel)  # Discord and signed webhooks (rows now, sent after commit)
-    duel_matched_notify(duel_id=duel.pk)
+def on_duel_matched(event) -> None:
+    duel_matched_notify(duel_id=event.duel.pk)
 
 
-def on_referee_assigned(duel: Duel) -> None:
-    referee_assigned_notify(duel_id=duel.pk, referee_id=duel.referee_id)
+def on_referee_assigned(event) -> None:
+    referee_assigned_notify(duel_id=event.duel.pk, referee_id=event.duel.referee_id)
 
 
-def on_declaration_published(declaration: Declaration) -> None:
-    """Called once the declaration's consequences are written (the duel finished and its results, or
-    the next window opened): the notice tells the result and each one's reward."""
-    announce(EventKind.DECLARATION_PUBLISHED, declaration.window.duel, declaration=declaration)  # webhooks
-    declaration_published_notify(declaration_id=declaration.pk)
+def on_post_submitted(event) -> None:
+    turn_notices_read(post=event.post)  # "à vous de poster" is done
 
 
 def _participants(duel: Duel) -> list:
@@ -92,7 +86,6 @@ def _catalogue_plurals() -> None:  # pragma: no cover (never called)
     """Shows makemessages the plural pairs that `plural(...)` stores as plain strings (gettext_noop has
     no plural form; xgettext reads ngettext's two ids as one entry)."""
     ngettext("Écart d'années : %(gap)d an.", "Écart d'années : %(gap)d ans.", 0)
-    ngettext("%(n)d point de champion", "%(n)d points de champion", 0)
 
 
 def _sentences(parts: list[dict]) -> dict:
@@ -100,32 +93,15 @@ def _sentences(parts: list[dict]) -> dict:
     return {"message_id": "%(text)s", "params": {"text": joined(" ", parts)}}
 
 
-def _reward(result) -> str:
-    """The reward in the active language (as a notice shows it)."""
-    return notice_part_text(_reward_part(result))
-
-
-def _reward_part(result) -> dict:
-    parts = [plural("%(n)d point de champion", "%(n)d points de champion", result.champion_points)]
-    if result.purse and result.salary_year:  # the purse follows the year of study (RULES.md §3.3.2)
-        parts.append(phrase(gettext_noop("%(n)d gallions (salaire de l'année d'étude %(year)s)"), n=result.purse,
-                            year=phrase(gettext_noop("Adulte")) if result.salary_year == 8 else str(result.salary_year)))
-    elif result.purse:
-        parts.append(phrase(gettext_noop("%(n)d gallions"), n=result.purse))
-    if result.chocogrenouille:
-        parts.append(phrase(gettext_noop("une chocogrenouille")))
-    return joined(", ", parts)
-
-
 @transaction.atomic
-def declaration_published_notify(*, declaration_id: int) -> int:
-    """Each duellist learns the declaration is out; when it ends the duel, the result and their reward."""
+def declaration_published_notify(*, declaration_id: int, rewards: dict[int, dict] | None = None) -> int:
+    """Each duellist learns the declaration is out; when it ends the duel, the result and their reward
+    (`rewards`: a message part per participant id, from the results recorded)."""
     declaration = Declaration.objects.select_related("window__duel").get(pk=declaration_id)
     if declaration.status != DeclarationStatus.PUBLISHED:
         return 0
     window, duel = declaration.window, declaration.window.duel
     participants = _participants(duel)
-    results = {r.participant_id: r for r in Result.objects.filter(duel=duel)}
     phase = phrase(gettext_noop("phase d'action") if window.phase == "action" else gettext_noop("phase de défense"))
     sent = 0
     for me in participants:
@@ -135,9 +111,9 @@ def declaration_published_notify(*, declaration_id: int) -> int:
             winners = [p for p in participants if p.team == duel.winner_team]
             parts.append(phrase(gettext_noop("Match nul.")) if duel.is_draw else phrase(
                 gettext_noop("Victoire de %(names)s !"), names=_names(winners)))
-            result = results.get(me.pk)
-            if result is not None:
-                parts.append(phrase(gettext_noop("Votre récompense : %(reward)s."), reward=_reward_part(result)))
+            reward = (rewards or {}).get(me.pk)
+            if reward is not None:
+                parts.append(phrase(gettext_noop("Votre récompense : %(reward)s."), reward=reward))
         sent += notification_send(
             user=me.duellist.user, kind=Kind.DUEL, url=f"{duel_url(duel)}#declaration-{declaration.pk}",
             dedupe_key=f"declaration:{declaration.pk}:published:{me.pk}", **_sentences(parts),
@@ -150,7 +126,7 @@ def turn_notices_read(*, post) -> int:
     poster", its reminders, a reopened post) are marked read: the bell only counts what is still due."""
     slot_ids = list(WindowSlot.objects.filter(window_id=post.window_id, participant_id=post.participant_id)
                     .values_list("pk", flat=True))
-    asked = Q(dedupe_key=f"window:{post.window_id}:opened:{post.participant_id}") | Q(
+    asked = Q(dedupe_key=turn_notice_key(post.window, post.participant_id)) | Q(
         dedupe_key__startswith=f"window:{post.window_id}:reopened:{post.participant_id}:")
     for slot_id in slot_ids:
         asked |= Q(dedupe_key__startswith=f"slot:{slot_id}:reminder-")

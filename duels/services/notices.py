@@ -1,7 +1,7 @@
 """The notices of the duel lifecycle: stored with the action that causes them, e-mailed after commit.
 
-The lifecycle services call the `on_*` hooks inside their transaction, once what the notice tells is
-written; the hook stores the notices there and then (an outbox: the action and its notices commit
+The `on_*` subscribers (config/events.py) run inside the service's transaction when it emits the
+event (duels.events), once what the notice tells is written; they store the notices there and then (an outbox: the action and its notices commit
 together, or neither does). Only the e-mails leave after commit (`accounts.services.emails`, with
 timeouts, retries and a minute sweep), so a broker or mail failure never loses a notice nor blocks the
 action. Deadlines need no message: the minute sweep claims every overdue window from the database.
@@ -67,36 +67,42 @@ def _user_of(participant: Participant):
     return participant.duellist.user
 
 
-# Hooks: called by the services inside their transaction, once the state the notice tells is written.
+# Subscribers (config/events.py): run inside the service's transaction, once the state they tell is written.
 
-def on_window_opened(window: Window) -> None:
-    window_opened_notify(window_id=window.pk)
-
-
-def on_window_closed(window: Window) -> None:
-    declaration_due_notify(window_id=window.pk)
+def on_window_opened(event) -> None:
+    window_opened_notify(window_id=event.window.pk)
 
 
-def on_windows_expired(window_ids: list[int]) -> None:
-    windows_expired_notify(window_ids=list(window_ids))
+def on_window_closed(event) -> None:
+    declaration_due_notify(window_id=event.window.pk)
 
 
-def on_exemption_requested(exemption: Exemption) -> None:
-    exemption_requested_notify(exemption_id=exemption.pk)
+def on_windows_expired(event) -> None:
+    windows_expired_notify(window_ids=list(event.window_ids))
 
 
-def on_exemption_decided(exemption: Exemption) -> None:
-    exemption_decided_notify(exemption_id=exemption.pk)
+def on_exemption_requested(event) -> None:
+    exemption_requested_notify(exemption_id=event.exemption.pk)
 
 
-def on_duel_cancelled(duel: Duel) -> None:
-    duel_cancelled_notify(duel_id=duel.pk)
+def on_exemption_decided(event) -> None:
+    exemption_decided_notify(exemption_id=event.exemption.pk)
+
+
+def on_duel_cancelled(event) -> None:
+    duel_cancelled_notify(duel_id=event.duel.pk)
 
 
 # Notices: load by id, send once each.
 
 def _window(window_id: int) -> Window:
     return Window.objects.select_related("duel__referee").get(pk=window_id)
+
+
+def turn_notice_key(window: Window, participant_id: int) -> str:
+    """The "à vous de poster" of one duellist for one phase: keyed by the duel, turn and phase, not the
+    window, so a correction that reopens the phase (a new window) does not say it a second time."""
+    return f"duel:{window.duel_id}:turn:{window.turn}:{window.phase}:opened:{participant_id}"
 
 
 @transaction.atomic
@@ -109,7 +115,7 @@ def window_opened_notify(*, window_id: int) -> int:
     for slot in window.slots.filter(status=SlotStatus.WAITING).select_related("participant__duellist__user"):
         sent += notification_send(
             user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel) + "#agir",
-            dedupe_key=f"window:{window.pk}:opened:{slot.participant_id}",
+            dedupe_key=turn_notice_key(window, slot.participant_id),
             message_id=(gettext_noop("%(duel)s : le duel commence ! À vous de poster (%(window)s), avant le %(deadline)s.")
                         if starts else gettext_noop("%(duel)s : à vous de poster (%(window)s), avant le %(deadline)s.")),
             params={"duel": duel_name(window.duel), "window": _window_name(window),
@@ -261,16 +267,16 @@ def adjudicate_url(duel: Duel) -> str:
         return duel_url(duel)
 
 
-def on_declaration_corrected(declaration) -> None:
-    declaration_corrected_notify(declaration_id=declaration.pk, revision=declaration.revision)
+def on_declaration_corrected(event) -> None:
+    declaration_corrected_notify(declaration_id=event.declaration.pk, revision=event.declaration.revision)
 
 
-def on_post_reopened(*, window: Window, participant_id: int) -> None:
-    post_reopened_notify(window_id=window.pk, participant_id=participant_id)
+def on_post_reopened(event) -> None:
+    post_reopened_notify(window_id=event.window.pk, participant_id=event.participant_id)
 
 
-def on_deadline_extended(window: Window) -> None:
-    deadline_extended_notify(window_id=window.pk, due_at=window.due_at)
+def on_deadline_extended(event) -> None:
+    deadline_extended_notify(window_id=event.window.pk, due_at=event.window.due_at)
 
 
 @transaction.atomic

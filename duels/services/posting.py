@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import formats, timezone
 
 from accounts.models import User
+from duels.events import PostSubmitted, emit
 from duels.export import bbcode_scan
 from duels.models import Duel, Phase, Post, SlotStatus
 from duels.services import rules
@@ -20,8 +21,6 @@ from duels.services.common import (
     window_refresh,
 )
 from duels.services.errors import DuelError
-from webhooks.models import EventKind
-from webhooks.services import announce
 
 MIN_RP_WORDS = 100
 
@@ -116,5 +115,5 @@ def post_submit(
     slot.status = SlotStatus.POSTED
     slot.save(update_fields=["status"])
     window_refresh(window=window, duel=duel, now=now)
-    announce(EventKind.POST_PUBLISHED, duel, post=stored, now=now)  # webhooks (those carrying posts)
+    emit(PostSubmitted(duel=duel, post=stored, now=now))  # webhooks; the notices asking this post are done
     return stored

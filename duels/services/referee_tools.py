@@ -18,6 +18,7 @@ from django.utils import formats, timezone
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
+from duels.events import DeadlineExtended, PostReopened, emit
 from duels.models import (
     NOT_STARTED,
     OVER,
@@ -34,7 +35,6 @@ from duels.models import (
     WindowState,
 )
 from duels.permissions import referees_any_duel, require_duel_referee, require_may_referee
-from duels.services import notices
 from duels.services.common import (
     POSTING_DELAY,
     duel_lock,
@@ -89,7 +89,7 @@ def window_deadline_extend(
         "window": window.pk, "turn": window.turn, "phase": window.phase, "deadline": deadline.isoformat(),
         "duellists": {s.participant_id: s.before.isoformat() for s in moved},
     })
-    notices.on_deadline_extended(window)
+    emit(DeadlineExtended(duel=duel, window=window, now=now))
     return window
 
 
@@ -139,7 +139,7 @@ def missed_post_reopen(
     audit_record(actor=by, action=AuditAction.POST_REOPEN, duel=duel, reason=reason, data={
         "window": window.pk, "participant": participant.engine_id, "deadline": slot.deadline.isoformat(),
         "voided_post": automatic.pk, "fault": fault.pk if fault else None})
-    notices.on_post_reopened(window=window, participant_id=participant.pk)
+    emit(PostReopened(duel=duel, window=window, participant_id=participant.pk, now=now))
     return window
 
 

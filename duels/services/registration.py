@@ -41,6 +41,25 @@ def wand_rest_remaining(*, duellist: Duellist) -> int:
     return max(0, WAND_REST_DUELS - ended_since)
 
 
+def registration_refusal(duellist: Duellist, today: dt.date | None = None) -> DuelError | None:
+    """Why `duellist` may not register for any duel right now (not eligible, a registration already
+    waiting, a duel not over, wand rest), or None. The check registration_create makes, in its order;
+    what depends on the duel asked for (kind, format, year, names) comes after."""
+    reasons = eligibility(duellist, today or timezone.localdate())
+    if reasons:
+        return DuelError("not-eligible", reasons=" ".join(str(r) for r in reasons))
+    if Registration.objects.filter(duellist=duellist, status=RegistrationStatus.WAITING).exists():
+        return DuelError("already-registered")
+    if Duel.objects.filter(
+        participants__duellist=duellist, status__in=[*NOT_STARTED, *RUNNING]
+    ).exists():
+        return DuelError("already-in-duel")
+    remaining = wand_rest_remaining(duellist=duellist)
+    if remaining:
+        return DuelError("wand-rest", remaining=remaining)
+    return None
+
+
 def _year_for(*, duellist: Duellist, kind: str, year: int | None) -> int:
     if kind == DuelKind.RP:
         if duellist.rp_year is None:
@@ -85,18 +104,9 @@ def registration_create(
         raise DuelError("invalid-format")
     # One registration at a time per duellist: serialize on their row (the partial unique index backs it).
     duellist = Duellist.objects.select_for_update().get(pk=duellist.pk)
-    reasons = eligibility(duellist, today or timezone.localdate())
-    if reasons:
-        raise DuelError("not-eligible", reasons=" ".join(str(r) for r in reasons))
-    if Registration.objects.filter(duellist=duellist, status=RegistrationStatus.WAITING).exists():
-        raise DuelError("already-registered")
-    if Duel.objects.filter(
-        participants__duellist=duellist, status__in=[*NOT_STARTED, *RUNNING]
-    ).exists():
-        raise DuelError("already-in-duel")
-    remaining = wand_rest_remaining(duellist=duellist)
-    if remaining:
-        raise DuelError("wand-rest", remaining=remaining)
+    refusal = registration_refusal(duellist, today)
+    if refusal is not None:
+        raise refusal
     fight_year = _year_for(duellist=duellist, kind=kind, year=year)
     _check_named(duellist=duellist, format=format, opponent=named_opponent, partner=named_partner)
     return Registration.objects.create(

@@ -21,10 +21,9 @@ from django.utils.translation import gettext_noop
 from accounts.models import Notification
 from accounts.services.notifications import notification_send
 from common.messages import moment
+from duels.events import ReminderDue, emit
 from duels.models import SlotStatus, WindowSlot, WindowState
 from duels.services.notices import duel_name, duel_url
-from webhooks.models import EventKind
-from webhooks.services import announce
 
 logger = logging.getLogger(__name__)
 
@@ -99,7 +98,7 @@ def _remind(*, slot_id: int, now: dt.datetime) -> str | None:
                                 "%(deadline)s."),
         params={"duel": duel_name(duel), "turn": slot.window.turn, "deadline": moment(slot.deadline)},
     )
-    announce(EventKind.REMINDER, duel, slot=slot, now=now)  # webhooks: the member mentioned if they asked
+    emit(ReminderDue(duel=duel, slot=slot, now=now))  # webhooks: the member mentioned if they asked
     return label
 
 

@@ -9,15 +9,14 @@ from django.utils import timezone
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
+from duels.events import DuelStarted, RefereeAssigned, emit
 from duels.models import NOT_STARTED, Duel, DuelKind, DuelStatus, Participant, Phase
 from duels.permissions import referees_any_duel, require_duel_referee, require_may_referee
-from duels.services import dice, milestones, rules
+from duels.services import dice, rules
 from duels.services.common import duel_lock, window_create
 from duels.services.errors import DuelError
 from spells.models import MagicType
 from spells.snapshot import catalog_snapshot
-from webhooks.models import EventKind
-from webhooks.services import announce
 
 
 def _status_when_prepared(duel: Duel) -> str:
@@ -46,7 +45,7 @@ def referee_assign(*, duel: Duel, referee: User, by: User) -> Duel:
     duel.save(update_fields=["referee", "status"])
     audit_record(actor=by, action=AuditAction.DUEL_TAKE if by == referee and previous is None else AuditAction.REFEREE_ASSIGN,
                  duel=duel, data={"referee": referee.pk, "previous_referee": previous})
-    milestones.on_referee_assigned(duel)  # the duellists learn who referees
+    emit(RefereeAssigned(duel=duel))  # the duellists learn who referees
     return duel
 
 
@@ -119,6 +118,6 @@ def duel_start(*, duel: Duel, by: User, spells: list[dict] | None = None, now: d
     duel.started_at = now
     duel.save(update_fields=["seed", "seed_sha256", "spells", "state", "turn", "started_at"])
     window = window_create(duel=duel, phase=Phase.ACTION, expected=rules.expected_posters(state), opened_by=None, now=now)
-    announce(EventKind.DUEL_STARTED, duel, window=window, now=now)  # webhooks: "à vous de poster", with mentions
+    emit(DuelStarted(duel=duel, window=window, now=now))  # webhooks: "à vous de poster", with mentions
     audit_record(actor=by, action=AuditAction.DUEL_START, duel=duel, data={"seed_sha256": duel.seed_sha256})
     return duel

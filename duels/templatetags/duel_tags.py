@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from duels.export.bbcode import rp_html
 from duels.models.duel import OVER
 from duels.pages.stage_html import stage_html
+from duels.pages.teams import duel_team, team_label
 from duels.pages.year_gap import year_gap
 from duels.selectors.standing import registration_standing as duellist_standing
 from spells.models import MagicType
@@ -25,6 +26,18 @@ def remaining(deadline_view: dict) -> str:
     if hours:
         return _("%(h)d h %(m)02d min") % {"h": hours, "m": minutes}
     return _("%(m)d min") % {"m": minutes}
+
+
+@register.filter(name="team_label")
+def team_label_filter(people) -> str:
+    """« cedric & fred »: a list of names or participants as every page names a team."""
+    return team_label(people or [])
+
+
+@register.filter(name="duel_team")
+def duel_team_filter(duel, team) -> str:
+    """One side of the duel (`duel|duel_team:1`), named as every page names a team."""
+    return duel_team(duel, int(team))
 
 
 @register.filter
@@ -65,9 +78,10 @@ def type_labels(slugs) -> str:
 
 
 @register.simple_tag
-def stage_block(zones, stage_id: str = "live"):
-    """The stage's HTML (the `stage` partial of duels/duel.html), rendered once per distinct stage."""
-    return stage_html(zones, stage_id)
+def stage_block(zones, stage_id: str = "live", labelled_by: str = ""):
+    """The stage's HTML (the `stage` partial of duels/duel.html), rendered once per distinct stage;
+    `labelled_by`: the id of the visible heading naming it, when the page has one."""
+    return stage_html(zones, stage_id, labelled_by)
 
 
 @register.inclusion_tag("duels/_year_gap.html")

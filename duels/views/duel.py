@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.cache import cached
+from common.parsers import whole_number
 from duels import selectors
 from duels.engine import DuelState
 from duels.forms.duel import ExemptionForm, MagicTypesForm, action_steps, defence_steps
@@ -29,7 +30,6 @@ from duels.services import (
     exemption_request,
     forfeit,
     magic_types_choose,
-    milestones,
     post_submit,
 )
 from duels.services.journal import journal_reader
@@ -100,10 +100,11 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
     context.update(_follow_context(duel, windows, participants))  # charts and forum snippets
     context["thread_html"] = thread_fragments.thread_html(duel, windows, participants, settled_html)
     if me is not None and duel.is_running and slot is not None and slot.status == SlotStatus.WAITING:
-        context["options"] = action_form.action_choices(duel, window, state, me, participants, posted=posted)
+        context["options"] = action_form.action_choices(duel, window, state, me, participants, posted=posted,
+                                                        earlier_posts=open_posts)
         context["choices_html"] = context["options"]["html"]
         exemptions = selectors.exemptions_of_duel([me])
-        context["my_exemptions"] = exemptions
+        context["my_exemptions"], context["exemption_used_before"] = presenters.exemptions_shown(exemptions, window, me)
         context["can_ask_exemption"] = exemption_refusal(me, window, exemptions=exemptions, slot=slot) is None
         context["exemption_form_html"] = blank_form_html(ExemptionForm)
     if me is not None and duel.status in NOT_STARTED:
@@ -135,7 +136,7 @@ def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
 
 
 def _viewable(request, duel: Duel) -> bool:
-    return request.user.is_authenticated or spectators.is_public(duel)
+    return spectators.viewable_by(request.user, duel)
 
 
 def duel_page(request, pk: int):
@@ -160,7 +161,7 @@ def _live_poll(request, duel: Duel) -> HttpResponse:
     version = selectors.duel_version(duel, windows)
     if request.GET.get("v") == version:
         return HttpResponse(status=204)  # nothing new: HTMX keeps the page as it is
-    shown = int(request.GET["w"]) if request.GET.get("w", "").isdigit() else 0
+    shown = whole_number(request.GET, "w") or 0  # the last phase the page shows
     if thread_fragments.behind(windows, shown):
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"  # more than the recent phases to add: the page reloads
@@ -222,13 +223,12 @@ def post_create(request, pk: int):
                       status=429)
     try:  # a malformed field is refused like a rule (FormInputError), never read as a pass
         steps = defence_steps(request.POST) if phase == Phase.DEFENCE else action_steps(request.POST)
-        post = post_submit(duel=duel, user=request.user, rp_text=rp_text, steps=steps)
+        post_submit(duel=duel, user=request.user, rp_text=rp_text, steps=steps)
     except DuelError as error:
         count_refusal(request.user)
         duel.refresh_from_db()
         context = duel_context(request, duel, posted=request.POST, post_error=error.message)
         return render(request, "duels/duel.html", context, status=422 if error.code != "not-participant" else 403)
-    milestones.turn_notices_read(post=post)  # "à vous de poster" is done
     messages.success(request, _("Votre message est publié. L'arbitre déclarera les résultats quand tout le monde aura posté."))
     return redirect("duels:duel", duel.pk)
 

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from common.parsers import whole_number
 from duels.forms.referee_tools import CorrectionForm, DeadlineExtendForm
 from duels.models import (
     Declaration,
@@ -34,7 +35,7 @@ def publish_as_is(request, pk: int):
     """The queue's "Publier tel quel": publish the draft shown on the dashboard, without a comment. The
     draft is named in the form, so a draft recomputed meanwhile is not published blind (stale: refused)."""
     duel = refereed_duel(request, pk)
-    draft = Declaration.objects.filter(pk=request.POST.get("declaration") or 0, window__duel=duel).first()
+    draft = Declaration.objects.filter(pk=whole_number(request.POST, "declaration") or 0, window__duel=duel).first()
     if draft is None:
         messages.error(request, _("Préparez d'abord la déclaration."))
         return redirect("duels:referee")
@@ -126,7 +127,7 @@ def deadline_extend(request, pk: int):
 @require_POST
 def reopen(request, pk: int):
     def action(duel):
-        participant = get_object_or_404(Participant, pk=request.POST.get("participant") or 0, duel=duel)
+        participant = get_object_or_404(Participant, pk=whole_number(request.POST, "participant") or 0, duel=duel)
         missed_post_reopen(duel=duel, participant=participant, by=request.user, reason=request.POST.get("reason", ""))
         return _("%(name)s peut poster à nouveau pendant 48 h.") % {"name": participant.duellist.forum_name}
 
@@ -150,7 +151,7 @@ def release(request, pk: int):
 @require_POST
 def reassign(request, pk: int):
     def action(duel):
-        referee = get_object_or_404(get_user_model(), pk=request.POST.get("referee") or 0)
+        referee = get_object_or_404(get_user_model(), pk=whole_number(request.POST, "referee") or 0)
         referee_reassign(duel=duel, referee=referee, by=request.user, reason=request.POST.get("reason", ""))
         return _("Arbitre du duel : %(name)s.") % {"name": referee.get_username()}
 

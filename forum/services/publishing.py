@@ -2,7 +2,8 @@
 
 Every action starts on an Estrade page (`open_link`: a signed token for one item, for the logged-in
 member allowed to publish it); the bridge reads the job (`job_for`) and reports the forum message's
-address (`report`), which is accepted on the forum's origin only, once, and written to the audit log."""
+address (`report`), which is accepted on the forum's origin only, once, after the checks the job passed (the
+thread's order included), and written to the audit log."""
 from __future__ import annotations
 
 from django.conf import settings
@@ -105,8 +106,19 @@ def job_for(token: tokens.BridgeToken) -> dict:
                 "subject": selectors.opening_subject(duel, participants),
                 "message": selectors.opening_bbcode(duel, participants),
                 "label": _("Sujet du duel n°%(n)s") % {"n": duel.pk}, "user": user.get_username()}
+    duel, item, topic = _item_to_publish(token, user)
+    return {"kind": item.kind, "action": "reply", "topic": topic.topic_id, "message": item.bbcode,
+            "label": item.label, "user": user.get_username()}
+
+
+def _item_to_publish(token: tokens.BridgeToken, user) -> tuple[Duel, selectors.ForumItem, DuelTopic]:
+    """An item token's checks, the same when the bridge reads its job and when it reports the message
+    posted: the item is on Estrade, the user may publish it, the duel has its topic, the item is not on
+    the forum yet and every item before it is (the topic keeps the thread's order: 409 otherwise)."""
     duel = duel_of(token.scope, token.object_id)
     item, items = item_of(duel, token.scope, token.object_id)
+    if not selectors.may_publish(item, user, duel):
+        raise _not_allowed()
     topic = selectors.topic_of(duel)
     if topic is None:
         raise ForumError("no-topic", _("Ce duel n'a pas encore de sujet sur le forum."))
@@ -116,8 +128,7 @@ def job_for(token: tokens.BridgeToken) -> dict:
     if earlier is not None:
         raise ForumError("out-of-order", _("Le sujet suit l'ordre du duel : publiez d'abord « %(label)s ».")
                          % {"label": earlier.label}, 409)
-    return {"kind": item.kind, "action": "reply", "topic": topic.topic_id, "message": item.bbcode,
-            "label": item.label, "user": user.get_username()}
+    return duel, item, topic
 
 
 @transaction.atomic
@@ -136,9 +147,8 @@ def report(*, token: tokens.BridgeToken, url: str) -> dict:
         duel = duel_of(ItemKind.START, token.object_id)
         topic = _link(duel=duel, address=address, user=user, how=DuelTopic.How.CREATED, now=now)
         return {"ok": True, "kind": "topic", "url": topic.url, "back": selectors.duel_url(duel)}
-    duel = duel_of(token.scope, token.object_id)
-    topic = selectors.topic_of(duel)
-    if topic is None or address.topic_id != topic.topic_id:
+    duel, _item, topic = _item_to_publish(token, user)
+    if address.topic_id != topic.topic_id:
         raise ForumError("wrong-topic", _("Ce message n'est pas dans le sujet du duel."))
     try:
         with transaction.atomic():

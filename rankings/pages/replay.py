@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from duels.models import DeclarationStatus, Duel, Phase
 from duels.pages.event_text import event_text
+from duels.pages.teams import team_label
 from duels.selectors import duel_timeline
 from duels.selectors.rolls import rolls_that_happened
 from duels.services.dice import roll_derive, seed_fingerprint
@@ -114,5 +115,5 @@ def duel_replay(duel: Duel) -> dict:
         "seed_matches": bool(seed) and seed_fingerprint(seed) == duel.seed_sha256,
         "all_rolls_verified": all(r["verified"] for s in steps for r in s.rolls),
         "final_stage": stage_of(duel.state, names) if duel.state else None,
-        "winners": " & ".join(team_names.get(duel.winner_team) or []),
+        "winners": team_label(team_names.get(duel.winner_team) or []),
     }

@@ -121,3 +121,14 @@ def _sizes_remove(removed: Counter[ScopeKey]) -> None:
     """Lines deleted from their scopes' sizes, in the same order `sizes_add` locks them."""
     for scope in sorted(removed, key=lambda scope: (scope[0] is not None, scope[0] or 0, *scope[1:])):
         ScopeSize.objects.filter(**_scope_filter(scope)).update(lines=F("lines") - removed[scope])
+
+
+@transaction.atomic
+def results_withdraw(*, duel) -> int:
+    """A correction changed the duel's result: its results are removed and the champions table's lines
+    they counted in recomputed without them (the corrected results are recorded when it finishes again).
+    Returns how many lines changed."""
+    old = Result.objects.filter(duel=duel)
+    places = result_places(old)
+    old.delete()
+    return standings_refresh(keys=lines_of(places, kind=duel.kind, format=duel.format))

@@ -57,3 +57,33 @@ def test_a_notice_email_carries_an_absolute_link(mailoutbox, django_capture_on_c
         notification_send(user=user, kind="duel", message="À vous de poster.", url="/duels/3/")
     (mail,) = mailoutbox
     assert links(mail.body) == [SITE + "/duels/3/"]
+
+
+def test_the_api_invitation_link_uses_site_url_not_the_host_header():
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    DuellistFactory(user=None, forum_name="Seamus", forum_id=42)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=UserFactory(is_staff=True)).key}")
+    response = api.post(reverse("forum-member-invitation", kwargs={"forum_id": 42}), {}, format="json",
+                        HTTP_HOST=FORGED_HOST)
+    assert response.status_code == 201
+    body = response.json()
+    assert body["url"].startswith(SITE + "/invitation/")
+    assert FORGED_HOST not in body["url"] + body["pm_bbcode"]
+    assert f"[url={body['url']}]" in body["pm_bbcode"]
+
+
+def test_the_admin_invitation_action_uses_site_url_not_the_host_header(client):
+    member = DuellistFactory(user=None, forum_name="Luna Lovegood", forum_id=77)
+    client.force_login(UserFactory(username="mcgonagall", is_staff=True, is_superuser=True))
+    for action in ("make_invitations", "make_reset_links"):
+        if action == "make_reset_links":
+            member = DuellistFactory(user__username="Neville", forum_id=78)
+        response = client.post(reverse("admin:accounts_duellist_changelist"),
+                               {"action": action, "_selected_action": [member.pk]}, HTTP_HOST=FORGED_HOST)
+        html = response.content.decode()
+        assert response.status_code == 200
+        assert f"[url={SITE}/invitation/" in html, action
+        assert FORGED_HOST not in html

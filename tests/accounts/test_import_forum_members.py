@@ -87,13 +87,13 @@ def test_bad_rows_are_reported_with_line_numbers_and_nothing_is_imported(tmp_pat
         + "17,Neville,2025-03-01,-4,5,,,,peut-être\n",  # line 8: post count and prodigium
     )
     lines = run_refused(path).strip().splitlines()
-    assert [line.split(" :")[0] for line in lines] == [f"Ligne {n}" for n in (3, 4, 5, 6, 7, 8)]
-    assert "forum_id" in lines[0]
+    assert [line.split(" :")[0] for line in lines] == [f"Ligne {n}" for n in (3, 4, 5, 6, 7, 8, 8)]
+    assert lines[0].startswith("Ligne 3 : forum_id : ")
     assert "futur" in lines[1]
     assert "homework_year" in lines[2]
     assert "inconnu" in lines[3]
     assert "déjà présent ligne 2" in lines[4]
-    assert "post_count" in lines[5] and "prodigium" in lines[5]
+    assert lines[5].startswith("Ligne 8 : post_count : ") and lines[6].startswith("Ligne 8 : prodigium : ")
     assert not Duellist.objects.exists()
 
 

@@ -56,8 +56,7 @@ def test_thousands_of_rows_take_a_few_queries_a_chunk(django_assert_max_num_quer
 def test_a_bad_line_after_chunks_already_written_imports_nothing():
     text = HEADER + rows(2 * CHUNK_ROWS + 10) + "abc,Mauvais,2024-03-01,1,5,,,,\n"
     report = forum_members_import(io.StringIO(text))
-    assert not report.imported and report.problems == [(2 * CHUNK_ROWS + 12, report.problems[0][1])]
-    assert "forum_id" in report.problems[0][1]
+    assert not report.imported and [problem[:2] for problem in report.problems] == [(2 * CHUNK_ROWS + 12, "forum_id")]
     assert report.created == 0 and not Duellist.objects.exists()
 
 

@@ -30,7 +30,7 @@ def test_staff_get_a_link_and_the_pm(staff):
     response = staff.post(url(42), {}, format="json")
     assert response.status_code == 201
     body = response.json()
-    assert body["url"].startswith("http://testserver/invitation/")
+    assert body["url"].startswith("http://localhost:8000/invitation/")  # SITE_URL
     assert f"[url={body['url']}]" in body["pm_bbcode"] and "Voici ton lien" in body["pm_bbcode"]
     assert body["purpose"] == "activation"
     again = staff.post(url(42), format="json").json()

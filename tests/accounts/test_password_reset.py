@@ -1,13 +1,16 @@
 """Forgotten password: Django's reset views with French pages and e-mail (locmem backend in tests)."""
+import datetime as dt
 import re
 
 import pytest
+import time_machine
 from django.urls import reverse
 
 from tests.factories.accounts import UserFactory
 
 pytestmark = pytest.mark.django_db
 NEW_PASSWORD = "Nimbus-2000-balai"
+START = dt.datetime(2026, 4, 1, 9, 0, tzinfo=dt.UTC)
 
 
 @pytest.fixture(autouse=True)
@@ -46,3 +49,32 @@ def test_unknown_address_sends_nothing_and_says_the_same(client, mailoutbox):
 def test_login_page_links_to_reset_and_signup_request(client):
     html = client.get(reverse("login")).content.decode()
     assert reverse("password_reset") in html and reverse("signup_request") in html
+
+
+def test_fifteen_requests_in_a_row_send_only_the_allowed_number(client, mailoutbox, settings):
+    """15 requests for one mailbox in 2 s: PASSWORD_RESETS_PER_HOUR e-mails, every answer the same page."""
+    assert settings.PASSWORD_RESETS_PER_HOUR == 5
+    UserFactory(username="cho", email="cho@example.org")
+    with time_machine.travel(START, tick=False):
+        pages = [client.post(reverse("password_reset"), {"email": "cho@example.org"}, follow=True,
+                             REMOTE_ADDR=f"203.0.113.{n}") for n in range(15)]
+    assert len(mailoutbox) == 5
+    assert {page.status_code for page in pages} == {200}
+    assert all("Lien envoyé" in page.content.decode() for page in pages)
+    with time_machine.travel(START + dt.timedelta(hours=1, minutes=1), tick=False):
+        client.post(reverse("password_reset"), {"email": "cho@example.org"})
+    assert len(mailoutbox) == 6  # the next hour, one more
+
+
+def test_one_client_address_cannot_ask_for_many_mailboxes(client, mailoutbox, settings):
+    settings.PASSWORD_RESETS_PER_HOUR = 3
+    for n in range(6):
+        UserFactory(username=f"membre{n}", email=f"m{n}@example.org")
+    with time_machine.travel(START, tick=False):
+        for n in range(6):
+            page = client.post(reverse("password_reset"), {"email": f"M{n}@example.org"}, follow=True,
+                               REMOTE_ADDR="203.0.113.7", HTTP_X_FORWARDED_FOR=f"10.0.0.{n}")
+            assert "Lien envoyé" in page.content.decode()
+        assert len(mailoutbox) == 3
+        client.post(reverse("password_reset"), {"email": "m5@example.org"}, REMOTE_ADDR="198.51.100.2")
+    assert len(mailoutbox) == 4  # another address

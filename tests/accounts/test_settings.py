@@ -1,16 +1,20 @@
-"""Settings come from the environment; a production start without SECRET_KEY is refused."""
+"""Settings come from the environment; a production start without SECRET_KEY, or without a way to send
+e-mail, is refused."""
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def settings_value(expression: str, **env) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "DATABASE_URL", "REDIS_URL"}}
+    environment = {k: v for k, v in os.environ.items()
+                   if k not in {"SECRET_KEY", "DEBUG", "DATABASE_URL", "REDIS_URL"} and not k.startswith("EMAIL_")}
     environment.update(env)
     code = f"import config.settings as s; print(repr(({expression})))"
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environment, capture_output=True, text=True)
@@ -22,9 +26,27 @@ def test_production_refuses_to_start_without_secret_key():
     assert "SECRET_KEY must be set" in result.stderr
 
 
-def test_debug_generates_a_development_key():
-    result = settings_value("s.SECRET_KEY", DEBUG="1")
-    assert result.returncode == 0 and result.stdout.startswith("'dev-")
+def test_debug_generates_a_development_key_once_and_keeps_it_across_restarts(tmp_path):
+    """`make run` restarted (or its autoreloader) keeps the key, so nobody is logged out; the file is the
+    owner's only, and a production start never reads it."""
+    key_file = tmp_path / ".secret_key"
+    first = settings_value("s.SECRET_KEY", DEBUG="1", DEV_SECRET_KEY_FILE=str(key_file))
+    assert first.returncode == 0 and first.stdout.startswith("'dev-"), first.stderr
+    assert key_file.read_text().strip() == eval(first.stdout)
+    assert key_file.stat().st_mode & 0o777 == 0o600
+    again = settings_value("s.SECRET_KEY", DEBUG="1", DEV_SECRET_KEY_FILE=str(key_file))
+    assert again.stdout == first.stdout
+    production = settings_value("s.SECRET_KEY", DEBUG="0", DEV_SECRET_KEY_FILE=str(key_file))
+    assert production.returncode != 0 and "SECRET_KEY must be set" in production.stderr
+    chosen = settings_value("s.SECRET_KEY", DEBUG="1", DEV_SECRET_KEY_FILE=str(key_file), SECRET_KEY="k" * 50)
+    assert chosen.stdout.strip() == repr("k" * 50)
+
+
+def test_the_development_key_file_is_ignored_by_git():
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    done = subprocess.run(["git", "check-ignore", "-q", ".secret_key"], cwd=ROOT)
+    assert done.returncode == 0, ".secret_key must be in .gitignore"
 
 
 def test_sqlite_by_default_and_postgresql_from_database_url():
@@ -49,7 +71,7 @@ def test_celery_runs_in_process_without_redis_and_uses_redis_url_when_set():
 def test_production_has_secure_cookies_and_hosts_from_environment():
     result = settings_value(
         "s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.ALLOWED_HOSTS, s.CSRF_TRUSTED_ORIGINS",
-        DEBUG="0", SECRET_KEY="x" * 50, ALLOWED_HOSTS="estrade.example, www.estrade.example",
+        DEBUG="0", SECRET_KEY="x" * 50, ALLOWED_HOSTS="estrade.example, www.estrade.example", EMAIL_HOST="smtp.example",
         CSRF_TRUSTED_ORIGINS="https://estrade.example",
     )
     assert result.stdout.strip() == (
@@ -100,3 +122,53 @@ def test_with_redis_each_process_keeps_rendered_html_in_front_of_it():
     assert redis.stdout.strip() == "(['default', 'local'], 'django.core.cache.backends.locmem.LocMemCache')"
     alone = settings_value("sorted(s.CACHES)", DEBUG="1")
     assert alone.stdout.strip() == "['default']"
+
+
+CONSOLE = "django.core.mail.backends.console.EmailBackend"
+SMTP = "django.core.mail.backends.smtp.EmailBackend"
+EMAIL = "s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_USE_TLS, s.EMAIL_USE_SSL"
+
+
+def test_production_refuses_to_start_without_a_way_to_send_email():
+    """The console backend would write every password-reset and invitation link into production logs."""
+    result = settings_value(EMAIL, DEBUG="0", SECRET_KEY="x" * 50)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: E-mail is not configured" in result.stderr
+    assert "EMAIL_HOST" in result.stderr and "EMAIL_BACKEND" in result.stderr
+
+
+def test_production_sends_through_smtp_when_email_host_is_set():
+    result = settings_value(EMAIL, DEBUG="0", SECRET_KEY="x" * 50, EMAIL_HOST="smtp.example.org")
+    assert result.stdout.strip() == repr((SMTP, "smtp.example.org", 587, True, False))
+    ssl = settings_value(EMAIL, DEBUG="0", SECRET_KEY="x" * 50, EMAIL_HOST="smtp.example.org", EMAIL_PORT="465",
+                         EMAIL_USE_SSL="1")
+    assert ssl.stdout.strip() == repr((SMTP, "smtp.example.org", 465, False, True))
+
+
+def test_an_explicit_backend_is_kept_and_development_writes_to_the_console():
+    chosen = settings_value("s.EMAIL_BACKEND", DEBUG="0", SECRET_KEY="x" * 50, EMAIL_BACKEND=CONSOLE)
+    assert chosen.stdout.strip() == repr(CONSOLE)
+    development = settings_value("s.EMAIL_BACKEND", DEBUG="1")
+    assert development.stdout.strip() == repr(CONSOLE)
+
+
+def compose_web_environment(**env) -> dict[str, str]:
+    """The web service's environment as docker-compose resolves it from `env` (no .env file here)."""
+    clean = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "SECRET_KEY": "x" * 50, **env}
+    done = subprocess.run(["docker-compose", "-f", "docker-compose.yml", "config"], cwd=ROOT, env=clean,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return {k: "" if v is None else str(v) for k, v in yaml.safe_load(done.stdout)["services"]["web"]["environment"].items()}
+
+
+@pytest.mark.skipif(shutil.which("docker-compose") is None, reason="docker-compose is not installed")
+def test_compose_passes_the_email_settings_and_refuses_to_start_without_them():
+    bare = compose_web_environment()
+    assert {"EMAIL_BACKEND", "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD",
+            "EMAIL_USE_TLS", "EMAIL_USE_SSL"} <= set(bare)
+    refused = settings_value(EMAIL, **bare)
+    assert refused.returncode != 0 and "E-mail is not configured" in refused.stderr
+    smtp = settings_value(EMAIL, **compose_web_environment(EMAIL_HOST="smtp.example.org", EMAIL_HOST_USER="estrade",
+                                                           EMAIL_HOST_PASSWORD="secret"))
+    assert smtp.returncode == 0, smtp.stderr
+    assert smtp.stdout.strip() == repr((SMTP, "smtp.example.org", 587, True, False))

@@ -30,15 +30,16 @@ def answered(response, *, allowed=(200, 400)):
     ("created_before=9999-12-31", 1), ("created_after=0001-01-01", 1), ("finished_before=9999-12-31", 0),
     ("finished_after=0001-01-01", 0), ("created_before=0001-01-01", 0), ("created_after=9999-12-31", 0),
 ])
-def test_duel_list_date_filters_at_the_ends_of_the_calendar(anonymous, query, found):
-    matched_duel()  # created today, not finished
-    response = answered(anonymous.get(f"/api/v1/duels/?{query}"), allowed=(200,))
+def test_duel_list_date_filters_at_the_ends_of_the_calendar(player, query, found):
+    matched_duel()  # created today, not finished (listed for members only, as on the site)
+    response = answered(player.get(f"/api/v1/duels/?{query}"), allowed=(200,))
     assert response.json()["count"] == found and len(response.json()["results"]) == found
 
 
 def test_the_latest_day_keeps_every_duel_and_the_earliest_none():
-    duel = matched_duel()
+    duel = matched_duel()  # not started: listed for members only, as on the site
     client = Client()
+    client.force_login(UserFactory())
     assert [d["id"] for d in client.get("/api/v1/duels/?created_before=9999-12-31").json()["results"]] == [duel.pk]
     assert client.get("/api/v1/duels/?created_after=0001-01-01").json()["count"] == 1
     assert client.get("/api/v1/duels/?created_before=0001-01-01").json()["count"] == 0

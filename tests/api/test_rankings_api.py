@@ -107,7 +107,7 @@ def test_bbcode_and_html_ready_to_paste(anonymous, played):
     assert bbcode.status_code == 200 and bbcode["Content-Type"] == "text/plain; charset=utf-8"
     text = bbcode.content.decode()
     assert text.startswith("[b]Classement des champions — tous les temps[/b]\n[table]")
-    assert "[td]Le (b)roi(/b) & <co>[/td]" in text and text.count("[tr][td]") == 2 and "[/table]" in text
+    assert "[td]Le (b)roi(/b) & &#60;co&#62;[/td]" in text and text.count("[tr][td]") == 2 and "[/table]" in text
     assert bbcode["ETag"] and "max-age=60" in bbcode["Cache-Control"]
 
     html = anonymous.get("/api/v1/rankings.html?kind=rp")

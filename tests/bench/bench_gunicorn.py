@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 SERVED_ENV = {
     "DEBUG": "0", "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-" + "x" * 40),
+    "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
     "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "STATIC_MANIFEST": "0", "LOG_LEVEL": "WARNING",
 }
 os.environ.update(SERVED_ENV)

@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ["DEBUG"] = "0"
 os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
+os.environ.setdefault("EMAIL_BACKEND", "django.core.mail.backends.locmem.EmailBackend")
 os.environ.setdefault("LOG_LEVEL", "WARNING")
 
 ROWS = int(os.environ.get("BENCH_ROWS", 50_000))

@@ -10,6 +10,7 @@ def production_environment() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["DEBUG"] = "0"
     os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
+    os.environ.setdefault("EMAIL_BACKEND", "django.core.mail.backends.locmem.EmailBackend")
     os.environ["ALLOWED_HOSTS"] = "testserver"
     os.environ["SECURE_SSL_REDIRECT"] = "0"
     os.environ["STATIC_MANIFEST"] = "0"  # no collectstatic needed; static URLs are not what is measured

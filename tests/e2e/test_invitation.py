@@ -12,7 +12,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 PASSWORD = "Lumos-Maxima-2026"
 
 
-def test_member_synced_by_api_activates_the_link_and_registers(new_page, live_server, screenshot):
+def test_member_synced_by_api_activates_the_link_and_registers(new_page, live_server, screenshot, settings):
+    settings.SITE_URL = live_server.url  # the links the API gives start with SITE_URL, as in production
     staff_token = Token.objects.create(user=UserFactory(username="staff-forum", is_staff=True)).key
     headers = {"Authorization": f"Token {staff_token}"}
     staff = new_page()

@@ -36,9 +36,9 @@ def test_the_duellist_the_referee_and_staff_read_the_reason_the_opponent_does_no
     staff = staff_referee(username="staff-forum")
     for who in (a.duellist.user, referee, staff):
         pages = journal_pages(client_for(who), duel)
-        assert all("dispense décidée" in page and REASON in page for page in pages), who
+        assert all("dispense accordée" in page and REASON in page for page in pages), who
     opponent_pages = journal_pages(client_for(b.duellist.user), duel)  # the cached HTML is per reader too
-    assert all("dispense décidée" in page for page in opponent_pages)
+    assert all("dispense accordée" in page for page in opponent_pages)
     assert not any(REASON in page for page in opponent_pages)
     assert REASON in text(client_for(referee).get(reverse("duels:adjudicate", args=[duel.pk])))
 

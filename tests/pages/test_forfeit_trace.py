@@ -33,7 +33,7 @@ def test_a_forfeit_in_defence_is_told_in_that_phase_with_the_result_and_its_foru
     duel.refresh_from_db()
     assert duel.status == "finished"
     page = duel_page(duel, a.duellist.user)
-    line = f"{b.duellist.forum_name} abandonne le duel le 03/06/2026 20:30. Victoire de {a.duellist.forum_name}."
+    line = f"{b.duellist.forum_name} abandonne le duel le 3 juin 2026 20:30. Victoire de {a.duellist.forum_name}."
     assert f"<strong>{line}</strong>" in page  # in the defence phase, where "no post yet" stood
     assert f"[b]{line}[/b]" in page  # its forum copy
     assert "Aucun message pour l" not in page
@@ -56,6 +56,6 @@ def test_a_2v2_forfeit_says_the_duel_goes_on(django_capture_on_commit_callbacks)
     duel.refresh_from_db()
     assert duel.is_running
     page = duel_page(duel)
-    assert f"<strong>{b1.duellist.forum_name} abandonne le duel le 03/06/2026 20:30.</strong>" in page
+    assert f"<strong>{b1.duellist.forum_name} abandonne le duel le 3 juin 2026 20:30.</strong>" in page
     texts = [n.text for n in Notification.objects.filter(dedupe_key__contains=":forfeit:")]
     assert len(texts) == 4 and all("le duel continue" in t for t in texts)

@@ -1,6 +1,10 @@
 """The duel page and the dashboards run a bounded number of queries, whatever the number of turns."""
+from types import MappingProxyType
+
 import pytest
-from django.db import connection
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -16,14 +20,13 @@ def count(client, url, **headers) -> int:
     return len(queries)
 
 
-@pytest.fixture
-def measured():
+def measure() -> dict:
     """Query counts of every page for a 2-turn and a 30-turn duel."""
     out = {}
     for turns in (2, 30):
         duel, referee, a, b = duel_after(turns)
         player, ref = client_for(a.duellist.user), client_for(referee)
-        out[turns] = {
+        out[turns] = MappingProxyType({
             "duel, first view": count(player, reverse("duels:duel", args=[duel.pk])),  # the thread's HTML cached
             "duel": count(player, reverse("duels:duel", args=[duel.pk])),
             "live": count(player, reverse("duels:duel", args=[duel.pk]), HTTP_HX_REQUEST="true", HTTP_HX_TARGET="live"),
@@ -32,8 +35,25 @@ def measured():
             "dashboard": count(player, reverse("duels:dashboard")),
             "adjudicate": count(ref, reverse("duels:adjudicate", args=[duel.pk])),
             "referee": count(ref, reverse("duels:referee")),
-        }
-    return out
+        })
+    return MappingProxyType(out)
+
+
+@pytest.fixture(scope="module")
+def measured(django_db_setup, django_db_blocker):
+    """Measured once for the module (building a 30-turn duel takes seconds), in a transaction rolled
+    back at once, from an empty cache to an empty cache: every test starts from the database and the
+    cache the others start from, and only reads the counts (read-only mappings)."""
+    with django_db_blocker.unblock(), override_settings(
+            PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        cache.clear()
+        try:
+            with transaction.atomic():
+                counts = measure()
+                transaction.set_rollback(True)
+        finally:
+            cache.clear()
+    return counts
 
 
 def test_query_counts_do_not_grow_with_turns(measured):
@@ -50,3 +70,9 @@ def test_query_counts_do_not_grow_with_turns(measured):
 @pytest.mark.parametrize("page, limit", [("duel, first view", 17), ("duel", 12), ("live", 8), ("live, same version again", 4), ("dashboard", 11), ("adjudicate", 12), ("referee", 12)])
 def test_query_counts_are_small(measured, page, limit):
     assert measured[30][page] <= limit, measured[30]
+
+
+def test_the_measure_leaves_no_row_behind(measured):
+    from duels.models import Duel
+
+    assert measured[30]["duel"] > 0 and not Duel.objects.exists()

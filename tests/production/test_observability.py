@@ -69,6 +69,7 @@ def test_sentry_is_on_with_django_and_celery_integrations_when_a_dsn_is_set():
         "print(client.is_active(), sorted(client.integrations))"
     )
     env = {"DJANGO_SETTINGS_MODULE": "config.settings", "SECRET_KEY": "x" * 50, "PATH": "/usr/bin:/bin",
+           "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
            "SENTRY_DSN": "https://public@o0.ingest.sentry.io/0", "DATABASE_URL": "sqlite:///:memory:"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr

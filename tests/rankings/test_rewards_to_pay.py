@@ -80,7 +80,7 @@ def test_the_duellist_page_says_which_year_the_purse_used():
 
 
 def test_the_end_of_duel_notice_says_which_year_the_purse_used():
-    from duels.services.milestones import _reward
+    from rankings.notices import reward_text as _reward
 
     win, loss = finished_duel()
     assert _reward(win) == f"1 point de champion, {win.purse} gallions (salaire de l'année d'étude 5)"

@@ -3,6 +3,8 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 
 from duels.models import DuelStatus, Post
 from duels.services import declaration_prepare, duel_cancel, forfeit
@@ -116,7 +118,7 @@ def test_running_duels_list_is_public(client):
     row = page[page.index(f'data-duel="{running.pk}"'):]
     row = row[:row.index("</tr>")]
     slot = running.windows.get(state="open").slots.get(participant=b)
-    assert b.duellist.forum_name in row and slot.deadline.astimezone().strftime("%d/%m/%Y") in row
+    assert b.duellist.forum_name in row and date_format(localtime(slot.deadline), "DATE_FORMAT") in row
     assert "phase d&#x27;action" in row or "phase d'action" in row
 
 

@@ -4,7 +4,8 @@ Starts the docker-compose.yml services' own commands (read from that file, see c
 processes on this machine's PostgreSQL and a Redis of its own (`redis-server` on --redis-port, nothing
 saved: a restart starts it empty, as a container without a volume): `web` (migrate, then gunicorn with
 DEBUG=0 and the HTTPS redirect on, behind `X-Forwarded-Proto: https` as the proxy sends it), `worker`
-(Celery) and one `beat`. Then, over HTTP only, like the members' browsers: two players and a referee log
+(Celery, the default queue), `webhooks` (Celery, the webhook deliveries' own queue) and one `beat`; beat's
+webhook retries must reach the `webhooks` worker only. Then, over HTTP only, like the members' browsers: two players and a referee log
 in, register, take the duel, choose their types, give the start signal and play one whole turn (posts,
 declaration); in turn 2 one player posts and the other lets the (short, POSTING_DELAY_SECONDS) deadline
 pass while the worker is killed (SIGKILL) and restarted: beat + worker must record the absence fault
@@ -197,6 +198,7 @@ class Stack:
             **os.environ,
             "PATH": f"{VENV_BIN}:{os.environ.get('PATH', '')}",
             "DEBUG": "0", "SECRET_KEY": "stack-test-" + "k" * 50, "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
             "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{self.database}", "REDIS_URL": self.redis_url,
             "SECURE_SSL_REDIRECT": "1", "POSTING_DELAY_SECONDS": str(DEADLINE_SECONDS),
             "DEADLINE_SWEEP_SECONDS": "2", "PYTHONUNBUFFERED": "1",
@@ -291,6 +293,7 @@ def play(stack: Stack) -> None:
     stack.manage("catalog_load")
     stack.manage("shell", "-c", SEED.format(password=PASSWORD))
     stack.start("worker")
+    stack.start("webhooks")
     stack.start("beat")
 
     anonymous = Browser(stack.port)
@@ -304,7 +307,7 @@ def play(stack: Stack) -> None:
     harry, drago, referee = (login(stack, name) for name in ("harry", "drago", "arbitre"))
     harry.post("/duels/inscription/", {"kind": "non_rp", "format": "1v1", "year": "3", "named_opponent": "Drago"})
     drago.post("/duels/inscription/", {"kind": "non_rp", "format": "1v1", "year": "3", "named_opponent": "Harry"})
-    duels = anonymous.api("/api/v1/duels/")["results"]
+    duels = harry.api("/api/v1/duels/")["results"]  # a pairing: listed for members only, as on the site
     check(len(duels) == 1 and duels[0]["status"] == "matched", "the second registration is matched at once")
     pk = duels[0]["id"]
     referee.post(f"/duels/{pk}/arbitrage/prendre/", {}, page=f"/duels/{pk}/arbitrage/")
@@ -355,7 +358,12 @@ def play(stack: Stack) -> None:
     token = stack.manage("shell", "-c", STAFF_TOKEN).strip().splitlines()[-1]
     fuzz_api(stack, anonymous, "staff", {"Authorization": f"Token {token}"})
 
-    for name in ("web", "worker", "beat"):
+    webhooks_log, worker_logs = (LOGS / "webhooks.log").read_text(errors="replace"), "".join(
+        (LOGS / name).read_text(errors="replace") for name in ("worker.log", "worker-restarted.log"))
+    retries, sweep = "Task webhooks.tasks.deliveries_retry[", "Task duels.tasks.sweep_deadlines["
+    check(retries in webhooks_log and retries not in worker_logs and sweep in worker_logs and sweep not in webhooks_log,
+          "beat's webhook retries go to the webhooks worker, the deadline sweep to the default worker")
+    for name in ("web", "worker", "webhooks", "beat"):
         code = stack.kill(name, signal.SIGTERM)
         check(code == 0, f"{name} stops cleanly on SIGTERM (exit {code})")
     backup_and_restore(stack, pk, duel["seed"])
@@ -382,7 +390,7 @@ def redis_restart_turn(stack: Stack, anonymous: Browser, harry: Browser, referee
     wait_for("the surviving worker and beat expire turn 3 at its deadline",
              lambda: duel_of(anonymous, pk)["windows"][-1]["state"] == "expired", DEADLINE_SECONDS + 60)
     time.sleep(6)  # a few more sweeps: none may record the absence again
-    for name in ("worker", "beat"):
+    for name in ("worker", "webhooks", "beat"):
         code = stack.processes[name].poll()
         check(code is None, f"{name} survived the Redis restart (still running)")
     check("Unrecoverable error" not in worker_log.read_text(errors="replace"), "no unrecoverable error in the worker log")

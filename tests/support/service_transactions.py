@@ -1,5 +1,6 @@
 """A static reading of the service modules: which functions write the audit log or queue after-commit work
-(`audit_record`, `transaction.on_commit`, `common.after_commit`) without a transaction of their own.
+(`audit_record`, `transaction.on_commit`, `common.after_commit`, or a domain event emitted, whose
+subscribers do that) without a transaction of their own.
 
 `audit_record` refuses to run outside a transaction, and after-commit work queued outside one runs at once,
 before the action is known to be stored. pytest-django wraps every test in a transaction, so a service
@@ -24,6 +25,8 @@ SINKS = {
     ("common.after_commit", "after_commit"),
     ("common.after_commit", "enqueue_after_commit"),
     ("django.db.transaction", "on_commit"),
+    # An event's subscribers (config/events.py) store notices and deliveries and queue their sending.
+    ("duels.events", "emit"),
 }
 
 

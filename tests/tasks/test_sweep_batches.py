@@ -7,6 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from accounts.models import Notification
 from duels.models import DuelStatus, Fault, Post, Window, WindowState
 from duels.services import deadlines, window_expire_overdue
+from duels.services.notices import windows_expired_notify
 from tests.support.clock import H48, START
 from tests.support.duels import post, started_duel
 
@@ -85,5 +86,5 @@ def test_a_notice_already_stored_is_not_stored_again(clock, committed):
         window_expire_overdue(now=START + H48)
     window = Window.objects.get(duel=duel)
     before = Notification.objects.count()
-    assert deadlines.notices.windows_expired_notify(window_ids=[window.pk]) == 0
+    assert windows_expired_notify(window_ids=[window.pk]) == 0
     assert Notification.objects.count() == before

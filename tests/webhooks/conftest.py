@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import select
+import socket
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -93,6 +96,84 @@ def receiver():
     receiver.released.set()
     receiver.server.shutdown()
     receiver.server.server_close()
+
+
+class Dribbler:
+    """A receiver that reads the request, then answers one byte every `pause` seconds (a whole answer
+    takes 90 s). `held` gives, per request, the seconds from its arrival to the sender closing the
+    connection (None while it is still open)."""
+
+    ANSWER = b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n"
+
+    def __init__(self, pause: float = 2.0):
+        self.pause = pause
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.stopped = threading.Event()
+        self.lock = threading.Lock()
+        self.held: list[float | None] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.getsockname()[1]}/hook/dribble1234"
+
+    def open_now(self) -> int:
+        with self.lock:
+            return sum(1 for held in self.held if held is None)
+
+    def _accept(self) -> None:
+        while not self.stopped.is_set():
+            try:
+                conn, _address = self.server.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._dribble, args=(conn,), daemon=True).start()
+
+    def _dribble(self, conn: socket.socket) -> None:
+        arrived = time.monotonic()
+        with self.lock:
+            index = len(self.held)
+            self.held.append(None)
+        with conn:
+            try:
+                self._read_request(conn)
+                sent = 0
+                while not self.stopped.is_set():
+                    readable, _w, _x = select.select([conn], [], [], self.pause)
+                    if readable and not conn.recv(4096):
+                        break  # the sender gave up and closed
+                    if not readable and sent < len(self.ANSWER):
+                        conn.sendall(self.ANSWER[sent:sent + 1])
+                        sent += 1
+            except OSError:
+                pass
+        with self.lock:
+            self.held[index] = time.monotonic() - arrived
+
+    @staticmethod
+    def _read_request(conn: socket.socket) -> None:
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = conn.recv(4096)
+            if not chunk:
+                return
+            data += chunk
+        head, body = data.split(b"\r\n\r\n", 1)
+        length = next((int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
+                       if line.lower().startswith(b"content-length:")), 0)
+        while len(body) < length:
+            chunk = conn.recv(4096)
+            if not chunk:
+                return
+            body += chunk
+
+
+@pytest.fixture
+def dribbler():
+    dribbler = Dribbler()
+    yield dribbler
+    dribbler.stopped.set()
+    dribbler.server.close()
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
-"""Discord webhooks through a real HTTP receiver: the body of each event, the stage picture, the limits,
-and mentions limited to the member who asked (never @everyone, @here or a role)."""
+"""Discord webhooks through a real HTTP receiver: the body of each event (the sentence once, in the
+embed; the message's content is the mentions alone), the stage picture, the limits, and mentions limited
+to the member who asked (never @everyone, @here or a role)."""
 import datetime as dt
 import json
+import re
 import uuid
 from types import SimpleNamespace
 
@@ -47,12 +49,19 @@ def start(duel) -> None:
     duel_start(duel=duel, by=referee, spells=TEST_SPELLS)
 
 
+def text(body: dict) -> str:
+    """The sentence of a Discord message: its embed's description (the one place the channel shows it)."""
+    return body["embeds"][0]["description"]
+
+
 def assert_discord_shape(body: dict) -> None:
     assert body["username"] == "Estrade"
-    assert 0 < len(body["content"]) <= DISCORD_CONTENT_LIMIT
+    mentions = " ".join(f"<@{user}>" for user in body["allowed_mentions"].get("users", []))
+    assert body.get("content", "") == mentions and len(mentions) <= DISCORD_CONTENT_LIMIT
     assert body["allowed_mentions"]["parse"] == []
     (embed,) = body["embeds"]
     assert embed["title"].startswith("Duel n°") and embed["url"].startswith("https://estrade.example/duels/")
+    assert embed["description"]
 
 
 def test_each_event_reaches_discord_with_its_body_and_the_stage_picture(clock, receiver, make_webhook):
@@ -72,27 +81,27 @@ def test_each_event_reaches_discord_with_its_body_and_the_stage_picture(clock, r
         for body in kind_bodies:
             assert_discord_shape(body)
     (matched,) = bodies[EventKind.DUEL_MATCHED]
-    assert f"{a.duellist.forum_name} contre {b.duellist.forum_name}" in matched["content"]
+    assert f"{a.duellist.forum_name} contre {b.duellist.forum_name}" in text(matched)
     (started,) = bodies[EventKind.DUEL_STARTED]
-    assert "le duel commence ! À vous de poster" in started["content"]
+    assert "le duel commence ! À vous de poster" in text(started)
     assert started["embeds"][0]["image"]["url"] == f"https://estrade.example/duels/{duel.pk}/stage.png"
     (published,) = bodies[EventKind.DECLARATION_PUBLISHED]
-    assert "l'arbitre a publié la déclaration (tour 1, phase d'action)" in published["content"]
-    assert "À vous de poster (tour 1, phase de défense)" in published["content"]
+    assert "l'arbitre a publié la déclaration (tour 1, phase d'action)" in text(published)
+    assert "À vous de poster (tour 1, phase de défense)" in text(published)
     embed = published["embeds"][0]
     assert embed["url"] == f"https://estrade.example/duels/{duel.pk}/#declaration-{declaration.pk}"
     assert embed["image"]["url"] == (
         f"https://estrade.example/duels/{duel.pk}/tours/1/stage.png?declaration={declaration.pk}")
     assert len(bodies[EventKind.POST_PUBLISHED]) == 2
     (sanction,) = bodies[EventKind.SANCTION]
-    assert f"faute d'absence pour {b.duellist.forum_name} (1/3)" in sanction["content"]
+    assert f"faute d'absence pour {b.duellist.forum_name} (1/3)" in text(sanction)
 
 
 def test_the_webhook_language_is_the_message_language(clock, receiver, make_webhook):
     make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_STARTED], language="en")
     started_duel()
     (body,) = sent_bodies(receiver)[EventKind.DUEL_STARTED]
-    assert "the duel begins! Your turn to post" in body["content"]
+    assert "the duel begins! Your turn to post" in text(body)
 
 
 def test_only_the_members_who_asked_are_mentioned(clock, receiver, make_webhook):
@@ -106,9 +115,9 @@ def test_only_the_members_who_asked_are_mentioned(clock, receiver, make_webhook)
     bodies = sent_bodies(receiver)
     (started,) = bodies[EventKind.DUEL_STARTED]
     assert started["allowed_mentions"] == {"parse": [], "users": [LUNA_ID]}
-    assert f"<@{LUNA_ID}>" in started["content"] and DRACO_ID not in json.dumps(started)
+    assert started["content"] == f"<@{LUNA_ID}>" and DRACO_ID not in json.dumps(started)
     (matched,) = bodies[EventKind.DUEL_MATCHED]  # not a "your turn": nobody is mentioned
-    assert matched["allowed_mentions"] == {"parse": []} and "<@" not in matched["content"]
+    assert matched["allowed_mentions"] == {"parse": []} and "content" not in matched and "<@" not in text(matched)
 
 
 def test_a_name_containing_everyone_pings_no_one(clock, receiver, make_webhook):
@@ -122,8 +131,9 @@ def test_a_name_containing_everyone_pings_no_one(clock, receiver, make_webhook):
 
     (body,) = sent_bodies(receiver)[EventKind.DUEL_STARTED]
     assert body["allowed_mentions"] == {"parse": [], "users": [DRACO_ID]}  # parse empty: no everyone/here/roles
-    assert "@everyone" not in body["content"] and "@here" not in body["content"]
-    assert "@\u200beveryone Luna" in body["content"]
+    assert body["content"] == f"<@{DRACO_ID}>"
+    assert "@everyone" not in text(body) and "@here" not in text(body)
+    assert "@\u200beveryone Luna" in text(body)
 
 
 def test_the_content_stays_within_discords_limit():
@@ -134,8 +144,9 @@ def test_the_content_stays_within_discords_limit():
                      duel=duel, people=people, data={"turn": 1, "phase": "action"}, mention_awaited=True,
                      links={"duel": "https://estrade.example/duels/7/"})
     body = discord_body(a)
-    assert len(body["content"]) == DISCORD_CONTENT_LIMIT and body["content"].endswith("…")
-    assert len(body["embeds"][0]["description"]) <= 4096
+    mentions = body["content"].split(" ")
+    assert len(body["content"]) <= DISCORD_CONTENT_LIMIT and all(re.fullmatch(r"<@\d+>", m) for m in mentions)
+    assert len(text(body)) <= 4096 and text(body).endswith("…")
 
 
 def test_a_delivery_is_stored_pending_in_the_services_transaction(clock, make_webhook):
@@ -161,8 +172,9 @@ def test_a_reminder_mentions_the_member_who_has_not_posted(clock, receiver, make
 
     (body,) = sent_bodies(receiver)[EventKind.REMINDER]
     assert_discord_shape(body)
-    assert f"rappel, {a.duellist.forum_name} (<@{LUNA_ID}>) n'a pas encore posté (tour 1)" in body["content"]
-    assert body["allowed_mentions"] == {"parse": [], "users": [LUNA_ID]} and DRACO_ID not in body["content"]
+    assert f"rappel, {a.duellist.forum_name} n'a pas encore posté (tour 1)" in text(body)
+    assert body["content"] == f"<@{LUNA_ID}>"
+    assert body["allowed_mentions"] == {"parse": [], "users": [LUNA_ID]} and DRACO_ID not in json.dumps(body)
 
 
 def test_the_result_and_rewards_reach_discord(clock, receiver, make_webhook):
@@ -173,8 +185,22 @@ def test_the_result_and_rewards_reach_discord(clock, receiver, make_webhook):
     knock_out(duel, referee, a, b)
     (body,) = sent_bodies(receiver)[EventKind.DUEL_FINISHED]
     assert_discord_shape(body)
-    lines = body["content"].split("\n")
+    lines = text(body).split("\n")
     assert lines[0].endswith(f"victoire de {a.duellist.forum_name} !")
     assert lines[1].startswith(f"{a.duellist.forum_name} : 1 point de champion, ") and "gallions" in lines[1]
     assert lines[2] == f"{b.duellist.forum_name} : 0 point de champion, une chocogrenouille"
     assert body["embeds"][0]["image"]["url"] == f"https://estrade.example/duels/{duel.pk}/stage.png"
+
+
+def test_the_channel_shows_the_sentence_once(clock, receiver, make_webhook):
+    """The sentence is in the embed only: the content, shown above the embed, holds the mentions alone."""
+    make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_STARTED, EventKind.DUEL_MATCHED])
+    duel = matched_duel()
+    a, b = duel.participants.select_related("duellist").order_by("team")
+    ping_settings(a, LUNA_ID, mention=True)
+    start(duel)
+    bodies = sent_bodies(receiver)
+    (started,) = bodies[EventKind.DUEL_STARTED]
+    assert "le duel commence" in text(started) and started["content"] == f"<@{LUNA_ID}>"
+    (matched,) = bodies[EventKind.DUEL_MATCHED]
+    assert "nouveau duel" in text(matched) and "content" not in matched

@@ -7,6 +7,7 @@ import pytest
 from django.conf import settings
 
 from duels.services import fault_record
+from tests.factories.accounts import UserFactory
 from tests.support.duels import knock_out, post, started_duel
 from tests.webhooks.conftest import SECRET
 from webhooks.models import Delivery, EventKind, WebhookKind
@@ -82,7 +83,7 @@ def test_a_resend_posts_the_same_body_and_event_id(clock, receiver, make_webhook
     started_duel()
     deliveries_retry_due()
     (original,) = Delivery.objects.all()
-    copy = delivery_resend(delivery=original)
+    copy = delivery_resend(delivery=original, by=UserFactory(is_staff=True, is_superuser=True))
     assert copy.pk != original.pk and copy.resent_from == original
     deliveries_retry_due()
     first, second = receiver.wait_for(2)

@@ -159,27 +159,19 @@ def _post(a: Announcement, *, post) -> None:
                   by=next((p.forum_name for p in a.people if p.participant_id == post.participant_id), ""))
 
 
-def _declaration(a: Announcement, *, declaration) -> None:
-    """The declaration's picture, and who must post next (the window it opens, from its state)."""
-    # Imported here: the duel services announce through this module (they import it).
-    from duels.services import rules
-    from duels.services.common import POSTING_DELAY
-
+def _declaration(a: Announcement, *, declaration, next_window=None) -> None:
+    """The declaration's picture, and who must post next: the window it opened (none: the duel ended)."""
     window = declaration.window
     a.data.update(_window_facts(window), declaration_id=declaration.pk)
     a.links["declaration"] = f"{a.links['duel']}#declaration-{declaration.pk}" if a.links["duel"] else ""
     image = _url("duels:turn_stage_png", a.duel.pk, window.turn)
     a.image_url = f"{image}?declaration={declaration.pk}" if image else ""  # one picture per declaration
-    state = rules.state_load(declaration.state_after)
-    if rules.outcome(state).finished:
+    if next_window is None:
         a.data["finished"] = True
         return
-    expected = set(rules.expected_posters(state))
-    due = (declaration.published_at or a.occurred_at) + POSTING_DELAY
-    ids = dict(a.duel.participants.values_list("engine_id", "pk"))
     a.mention_awaited = True
-    _awaiting(a.people, {ids[eid]: due for eid in expected if eid in ids})
-    a.data.update(next_turn=state.turn, next_phase=state.phase)
+    _awaiting(a.people, dict(next_window.slots.values_list("participant_id", "deadline")))
+    a.data.update(next_turn=next_window.turn, next_phase=next_window.phase)
     a.links["post"] = a.links["duel"] + "#agir" if a.links["duel"] else ""
 
 

@@ -25,8 +25,10 @@ from django.conf import settings
 from django.db import OperationalError, close_old_connections, connection, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.after_commit import after_commit, task_enqueue
+from common.errors import RefusedError
 from config.celery import app as celery_app
 from webhooks.models import Delivery, DeliveryStatus, Webhook, WebhookKind
 from webhooks.services.staff import staff_told_webhook_disabled
@@ -221,10 +223,21 @@ def deliveries_retry_due(*, now: dt.datetime | None = None) -> RetryReport:
     return report
 
 
+RESEND_PERMISSION = "webhooks.resend_delivery"
+
+
+class ResendRefused(RefusedError):
+    pass
+
+
 @transaction.atomic
-def delivery_resend(*, delivery: Delivery, now: dt.datetime | None = None) -> Delivery:
+def delivery_resend(*, delivery: Delivery, by, now: dt.datetime | None = None) -> Delivery:
     """Staff send a delivery again: a new row with the same body (the same event id, so a receiver that
-    already has it can tell), queued after commit."""
+    already has it can tell), queued after commit. Needs the permission `webhooks.resend_delivery`
+    (reading the deliveries is not enough: a resend reaches the outside)."""
+    if not (by.is_active and by.has_perm(RESEND_PERMISSION)):
+        raise ResendRefused("permission_denied", _("Renvoyer un envoi demande la permission « Peut renvoyer "
+                                                   "un envoi de webhook »."))
     now = now or timezone.now()
     copy = Delivery.objects.create(webhook=delivery.webhook, event=delivery.event, event_id=delivery.event_id,
                                    duel_id=delivery.duel_id, payload=delivery.payload, created_at=now,

@@ -156,18 +156,24 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def discord_mentions(ids: list[str]) -> str:
+    """The message's `content`: the mentions only, whole, within Discord's 2,000 characters."""
+    content = ""
+    for discord_id in ids:
+        mention = f"<@{discord_id}>"
+        if len(content) + len(mention) + 1 > DISCORD_CONTENT_LIMIT:
+            break
+        content = f"{content} {mention}" if content else mention
+    return content
+
+
 def discord_body(a: Announcement, *, language: str = "fr") -> dict:
-    """A Discord execute-webhook body: sent as "Estrade", content within 2,000 characters, one embed (the
-    stage picture where there is one, the link to the duel), and mentions limited to the members awaited
-    who asked for them: `parse` is empty, so no @everyone, @here or role ever pings, whatever a name says."""
-    mentioned = {p.participant_id for p in a.mentioned}
-
-    def name(person: Person) -> str:
-        plain = discord_safe(person.forum_name)
-        return f"{plain} (<@{person.discord_id}>)" if person.participant_id in mentioned else plain
-
+    """A Discord execute-webhook body: sent as "Estrade", one embed carrying the sentence (with the duel's
+    name, the stage picture where there is one, the link to the duel), and a `content` of the mentions
+    alone (no `content` when nobody is mentioned), so the channel shows the sentence once. Mentions are
+    limited to the members awaited who asked for them: `parse` is empty, so no @everyone, @here or role
+    ever pings, whatever a name says."""
     with translation.override(language):
-        content = event_text(a, name=name, plain=discord_safe)
         description = event_text(a, plain=discord_safe)
         embed = {"title": _clip(duel_title(a.duel), DISCORD_TITLE_LIMIT),
                  "description": _clip(description, DISCORD_DESCRIPTION_LIMIT),
@@ -178,10 +184,12 @@ def discord_body(a: Announcement, *, language: str = "fr") -> dict:
         embed["url"] = link
     if a.image_url:
         embed["image"] = {"url": a.image_url}
-    users = sorted({p.discord_id for p in a.mentioned})
+    mentioned = list(dict.fromkeys(p.discord_id for p in a.mentioned))  # in the sentence's order, once each
+    content = discord_mentions(mentioned)
+    users = sorted(mentioned)
     return {
         "username": "Estrade",
-        "content": _clip(content, DISCORD_CONTENT_LIMIT),
+        **({"content": content} if content else {}),
         "embeds": [embed],
         "allowed_mentions": {"parse": [], "users": users} if users else {"parse": []},
     }

@@ -23,8 +23,8 @@ class Command(BaseCommand):
         except ImportFileError as error:
             raise CommandError(str(error)) from error
         if not report.imported:
-            for line, message in report.problems:
-                self.stderr.write(f"Ligne {line} : {message}")
+            for line, column, message in report.problems:  # one error a line of output, by its column
+                self.stderr.write(f"Ligne {line} : {column} : {message}" if column else f"Ligne {line} : {message}")
             if report.hidden_problems():
                 self.stderr.write(report.hidden_problems())
             raise CommandError(report.refusal())

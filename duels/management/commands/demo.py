@@ -26,11 +26,13 @@ from duels.services import (
     registration_create,
 )
 from duels.services.dice import roll_derive
+from duels.services.registration import registration_refusal
 
 PASSWORD = "estrade-demo"
 STAFF = "equipe"  # staff (and superuser): /staff/, /admin/, the rewards page; staff also referee every duel
 PLAYERS = ["joueur1", "joueur2", "joueur3", "joueur4", "hermione", "ron", "luna", "neville"]
-# Eligible and in no duel: register two of them (or all four) to play a duel from the start.
+# In no duel of the demo: register two of them (or all four) to play a duel from the start. Who is free
+# now is computed at the end of each run (`free_to_register`), as registration decides.
 FREE_PLAYERS = ["ginny", "cho", "cedric", "fred"]
 # Synced forum members without an account: the demo prints their invitation links.
 INVITED = ["dean", "seamus"]
@@ -43,6 +45,12 @@ RP_LINES = [
     "Un éclat de lumière jaillit de l'extrémité de sa baguette et file à travers la salle vers sa cible.",
 ]
 RP_TEXT = " ".join(RP_LINES * 2)
+
+
+def free_to_register(duellists: dict[str, Duellist]) -> list[str]:
+    """The names of the players who may register for a duel now: registration's own check refuses
+    nothing (eligible, not registered, in no duel, wand not at rest)."""
+    return [name for name, duellist in duellists.items() if registration_refusal(duellist) is None]
 
 
 class Command(BaseCommand):
@@ -70,10 +78,13 @@ class Command(BaseCommand):
             duel.refresh_from_db()
             self.stdout.write(f"Duel n°{duel.pk} {first} contre {second} : {duel.get_status_display()}.")
         self._invitations()
+        free = free_to_register(self.duellists)
         self.stdout.write(self.style.SUCCESS(
             f"Comptes (mot de passe « {PASSWORD} ») : arbitre (arbitre), {STAFF} (équipe : /staff/ et /admin/), "
             + ", ".join(PLAYERS + FREE_PLAYERS) + "."
-            f" Libres pour s'inscrire à un duel : {', '.join(FREE_PLAYERS)}."
+            + (f" Libres pour s'inscrire à un duel : {', '.join(free)}." if free
+               else " Aucun joueur de la démo n'est libre pour s'inscrire à un duel (en duel, inscrit ou baguette"
+                    " au repos).")
         ))
 
     def _invitations(self):

@@ -1,0 +1,34 @@
+"""Who listens to what: every subscriber of the duel's events (duels/events.py), in the order they run.
+
+A service emits an event inside its transaction once the state is written; these run there and then,
+in this order (settings.DUEL_EVENT_SUBSCRIBERS names this mapping). A new listener — a tournament
+drawing its next round, the house cup's ledger — is one function in its app and one line here.
+docs/events.md describes each event."""
+from duels import events as e
+from duels.services import forfeit_notices, milestones, notices
+from rankings import notices as ranking_notices
+from rankings import subscribers as rankings
+from webhooks import subscribers as webhooks
+
+SUBSCRIBERS = {
+    e.DuelMatched: [webhooks.on_duel_matched, milestones.on_duel_matched],
+    e.RefereeAssigned: [milestones.on_referee_assigned],
+    e.WindowOpened: [notices.on_window_opened],
+    e.DuelStarted: [webhooks.on_duel_started],
+    e.WindowClosed: [notices.on_window_closed],
+    e.PostSubmitted: [webhooks.on_post_submitted, milestones.on_post_submitted],
+    e.ReminderDue: [webhooks.on_reminder_due],
+    e.WindowsExpired: [webhooks.on_windows_expired, notices.on_windows_expired],
+    e.DuelFinished: [rankings.on_duel_finished, webhooks.on_duel_finished, rankings.on_duel_finished_count],
+    # After DuelFinished when it ended the duel: the notice tells each one's reward, recorded just before.
+    e.DeclarationPublished: [webhooks.on_declaration_published, ranking_notices.on_declaration_published],
+    e.DeclarationCorrected: [notices.on_declaration_corrected],
+    e.ResultReopened: [rankings.on_result_reopened],
+    e.PostReopened: [notices.on_post_reopened],
+    e.DeadlineExtended: [notices.on_deadline_extended],
+    e.SanctionRecorded: [webhooks.on_sanction_recorded],
+    e.ForfeitDeclared: [forfeit_notices.on_forfeit],
+    e.ExemptionRequested: [notices.on_exemption_requested],
+    e.ExemptionDecided: [notices.on_exemption_decided],
+    e.DuelCancelled: [notices.on_duel_cancelled],
+}

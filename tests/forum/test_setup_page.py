@@ -1,0 +1,59 @@
+"""/forum/invitations/ without FORUM_URL is no dead end: it links the staff's setup page of the bridge
+(/forum/installation/), which lists each setting with its value now, its role and an example, then the
+line to paste in the forum."""
+import html
+
+import pytest
+from django.urls import reverse
+
+from tests.factories.accounts import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff(client):
+    client.force_login(UserFactory(username="mcgonagall", is_staff=True))
+    return client
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def test_without_forum_url_the_invitations_page_leads_to_the_setup_page(staff, settings):
+    settings.FORUM_URL = ""
+    settings.FORUM_DUEL_SECTION = 0
+    invitations = text(staff.get(reverse("forum:invitations")))
+    assert "n'est pas configuré" in invitations
+    assert f'href="{reverse("forum:setup")}"' in invitations
+    setup = staff.get(reverse("forum:setup"))
+    assert setup.status_code == 200
+    page = text(setup)
+    assert "Le pont n'est pas configuré : FORUM_URL est vide" in page
+    for name in ("FORUM_URL", "FORUM_DUEL_SECTION", "SITE_URL", "FORUM_ORIGINS", "FORUM_PM_PACE_SECONDS"):
+        assert f"<code>{name}</code>" in page
+    assert page.count("à régler") == 2  # FORUM_URL and FORUM_DUEL_SECTION
+    assert "https://club-de-duel.forumactif.com" in page  # an example
+    assert "Gestion des codes Javascript" in page and "/forum/pont.js" in page
+    assert f'href="{reverse("forum:invitations")}"' in page
+
+
+def test_once_configured_the_page_shows_the_values_in_service(staff, settings):
+    # tests/forum/conftest.py sets FORUM_URL, the section and SITE_URL
+    page = text(staff.get(reverse("forum:setup")))
+    assert "Le pont est configuré pour le forum http://forum.test." in page
+    assert "<code>http://forum.test</code>" in page and "<code>7</code>" in page
+    assert "à régler" not in page
+    assert "(function(d){" in page and "http://estrade.test/forum/pont.js" in page
+    settings.SITE_URL = "http://localhost:8000"
+    assert "à vérifier : une adresse locale" in text(staff.get(reverse("forum:setup")))
+    assert f'href="{reverse("forum:setup")}"' in text(staff.get(reverse("forum:invitations")))
+    assert f'href="{reverse("forum:setup")}"' in text(staff.get(reverse("staff")))
+
+
+def test_the_setup_page_is_for_staff_only(client):
+    url = reverse("forum:setup")
+    assert client.get(url).status_code == 302  # to the login page
+    client.force_login(UserFactory(username="ginny"))
+    assert client.get(url).status_code == 403
