@@ -5,6 +5,7 @@ from django.db.models import Exists, OuterRef
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
+from accounts.permissions import USER_PERMISSIONS
 from common.queries import BoundedCount
 
 REFEREE_GROUP = "Arbitres"
@@ -41,10 +42,15 @@ class User(AbstractUser):
     class Meta:
         verbose_name = _("utilisateur")
         verbose_name_plural = _("utilisateurs")
+        permissions = USER_PERMISSIONS  # the staff pages' (accounts/permissions.py)
 
     @cached_property  # read by the permission check and the menu of one request: one query
     def is_referee(self) -> bool:
-        return self.is_staff or self.groups.filter(name=REFEREE_GROUP).exists()
+        """The referee role: the referee group, or staff holding `duels.referee_any_duel`."""
+        # duels.permissions imports this module (the rule lives there, once)
+        from duels.permissions import has_referee_role
+
+        return has_referee_role(self)
 
     def menu_facts(self) -> dict:
         """The site menu's {"unread": notices not read, "is_referee": bool} in one statement; the
@@ -57,7 +63,10 @@ class User(AbstractUser):
             return {"unread": count, "unread_shown": bell_label(count), "is_referee": self.is_referee}
         in_group = Exists(Group.objects.filter(user=OuterRef("pk"), name=REFEREE_GROUP))
         row = mine.annotate(unread=unread, in_group=in_group).values("unread", "in_group").get()
-        self.__dict__["is_referee"] = self.is_staff or row["in_group"]  # is_referee, answered
+        # duels.permissions imports this module (the rule lives there, once)
+        from duels.permissions import has_referee_role
+
+        self.__dict__["is_referee"] = has_referee_role(self, in_group=row["in_group"])  # is_referee, answered
         return {"unread": row["unread"], "unread_shown": bell_label(row["unread"]), "is_referee": self.is_referee}
 
 
