@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import admin_tokens  # noqa: F401 - registers the masked API-token admin
 from accounts.models import Duellist, EmailPreference, Invitation, Notification, SignupRequest, User
+from accounts.permissions import ISSUE_ACCOUNT_LINKS
 from accounts.services.invitations import (
     InvitationError,
     invitation_create,
@@ -31,6 +32,10 @@ class DuellistAdmin(admin.ModelAdmin):
     raw_id_fields = ("user",)
     actions = ["make_invitations", "make_reset_links"]
 
+    def has_issue_account_links_permission(self, request) -> bool:
+        """The link actions change things (a link per member, the open one revoked): their own permission."""
+        return request.user.has_perm(ISSUE_ACCOUNT_LINKS)
+
     def _issue(self, request, queryset, purpose):
         issued = []
         for duellist in queryset:
@@ -46,11 +51,13 @@ class DuellistAdmin(admin.ModelAdmin):
             else _("Liens d'invitation"),
         })
 
-    @admin.action(description=_("Générer le lien d'invitation (membres sans compte)"))
+    @admin.action(description=_("Générer le lien d'invitation (membres sans compte)"),
+                  permissions=["issue_account_links"])
     def make_invitations(self, request, queryset):
         return self._issue(request, queryset, Invitation.Purpose.ACTIVATION)
 
-    @admin.action(description=_("Générer un lien de nouveau mot de passe (membres sans e-mail)"))
+    @admin.action(description=_("Générer un lien de nouveau mot de passe (membres sans e-mail)"),
+                  permissions=["issue_account_links"])
     def make_reset_links(self, request, queryset):
         return self._issue(request, queryset, Invitation.Purpose.PASSWORD_RESET)
 
@@ -71,7 +78,11 @@ class InvitationAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
-    @admin.action(description=_("Révoquer les liens sélectionnés"))
+    def has_issue_account_links_permission(self, request) -> bool:
+        """Revoking changes the links: the permission that issues them, not the list's view permission."""
+        return request.user.has_perm(ISSUE_ACCOUNT_LINKS)
+
+    @admin.action(description=_("Révoquer les liens sélectionnés"), permissions=["issue_account_links"])
     def revoke(self, request, queryset):
         count = sum(invitation_revoke(invitation=item, actor=request.user) for item in queryset)
         self.message_user(request, _("%(count)d lien(s) révoqué(s).") % {"count": count})

@@ -7,6 +7,7 @@ from django.db.models import Exists, OuterRef
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
+from accounts.permissions import USER_PERMISSIONS
 from common.i18n import say
 from common.queries import BoundedCount
 
@@ -46,10 +47,12 @@ class User(AbstractUser):
     class Meta:
         verbose_name = _("utilisateur")
         verbose_name_plural = _("utilisateurs")
+        permissions = USER_PERMISSIONS  # the staff pages' (accounts/permissions.py)
 
     @cached_property  # read by the permission check and the menu of one request: one query
     def is_referee(self) -> bool:
-        return self.is_staff or self.groups.filter(name=REFEREE_GROUP).exists()
+        """The referee role: the referee group, or staff holding `duels.referee_any_duel`."""
+        return has_referee_role(self)
 
     def menu_facts(self) -> dict:
         """The site menu's {"unread": notices not read, "is_referee": bool} in one statement; the
@@ -62,8 +65,30 @@ class User(AbstractUser):
             return {"unread": count, "unread_shown": bell_label(count), "is_referee": self.is_referee}
         in_group = Exists(Group.objects.filter(user=OuterRef("pk"), name=REFEREE_GROUP))
         row = mine.annotate(unread=unread, in_group=in_group).values("unread", "in_group").get()
-        self.__dict__["is_referee"] = self.is_staff or row["in_group"]  # is_referee, answered
+        self.__dict__["is_referee"] = has_referee_role(self, in_group=row["in_group"])  # is_referee, answered
         return {"unread": row["unread"], "unread_shown": bell_label(row["unread"]), "is_referee": self.is_referee}
+
+
+REFEREE_ANY_DUEL = "duels.referee_any_duel"  # declared by duels.Duel's Meta
+
+
+def referees_any_duel(user) -> bool:
+    """Active staff holding `duels.referee_any_duel` (superusers hold it): they may referee any duel they
+    do not play in, take over or hand over duels (duels.permissions)."""
+    return bool(
+        user is not None and user.is_authenticated and user.is_active and user.is_staff
+        and user.has_perm(REFEREE_ANY_DUEL)
+    )
+
+
+def has_referee_role(user, *, in_group: bool | None = None) -> bool:
+    """The referee group or the permission to referee any duel. `in_group`: the group membership when the
+    caller already read it (the menu reads it in its own statement)."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    if in_group is None:
+        in_group = Group.objects.filter(user=user, name=REFEREE_GROUP).exists()
+    return bool(in_group) or referees_any_duel(user)
 
 
 class Duellist(models.Model):

@@ -15,7 +15,7 @@ from duels.engine import DuelState
 from duels.export import bbcode
 from duels.models import Duel, Participant, SlotStatus, WindowState
 from duels.pages import presenters
-from duels.services.common import is_duel_referee
+from duels.permissions import is_duel_referee
 from forum.models import DuelTopic, ItemKind, PmBatch, PmDelivery, Publication
 
 

@@ -65,6 +65,7 @@ class Result(models.Model):
         ordering = ["-recorded_at", "pk"]
         verbose_name = _("résultat")
         verbose_name_plural = _("résultats")
+        permissions = [("pay_rewards", _("Marquer les récompenses versées sur le forum"))]
         constraints = [
             models.UniqueConstraint(fields=["duel", "duellist"], name="result_once_per_duellist_per_duel"),
             models.CheckConstraint(condition=models.Q(outcome__in=Outcome.values), name="result_outcome_valid"),

@@ -9,7 +9,9 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.permissions import IMPORT_MEMBERS
 from accounts.services.forum_members import ImportFileError, forum_members_import
+from common.access import staff_may
 
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024  # a forum of 100,000 members is a few MB
 
@@ -33,8 +35,8 @@ class ImportReport:
 
 
 def forum_members_upload(*, upload: UploadedFile, by: User) -> ImportReport:
-    """Staff only. Imports the upload as the command imports a file; errors name the upload, not a path."""
-    if not (by.is_active and by.is_staff):
+    """Staff holding `accounts.import_members` only. Imports the upload as the command imports a file; errors name the upload, not a path."""
+    if not staff_may(by, IMPORT_MEMBERS):
         raise UploadRefused(_("Seule l'équipe peut importer les membres du forum."))
     if upload.size > MAX_UPLOAD_BYTES:
         raise UploadRefused(_("Fichier trop gros : au plus %(mb)d Mo.") % {"mb": MAX_UPLOAD_BYTES // (1024 * 1024)})

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import REFEREE_GROUP, Duellist, EmailPreference, SignupRequest, User
+from accounts.permissions import DECIDE_SIGNUP_REQUESTS, GRANT_REFEREE_ROLE
 from accounts.services.emails import email_send
 from accounts.services.invitations import (
     InvitationError,
@@ -21,6 +22,7 @@ from accounts.services.invitations import (
 from audit.models import AuditAction
 from audit.services import audit_record
 from common import rate_limits
+from common.access import staff_may
 from common.after_commit import after_commit
 
 
@@ -69,8 +71,8 @@ def signup_request_decide(
 ) -> SignupDecision:
     """Approve (match the request to a synced member and issue their invitation, e-mailed when the
     request gave an address) or reject. A request already decided is refused."""
-    if not actor.is_staff:
-        raise InvitationError("permission_denied", _("Action réservée au staff du forum."))
+    if not staff_may(actor, DECIDE_SIGNUP_REQUESTS):
+        raise InvitationError("permission_denied", _("Action réservée au staff qui traite les demandes d'inscription."))
     signup = SignupRequest.objects.select_for_update().get(pk=signup.pk)
     if signup.status != SignupRequest.Status.PENDING:
         raise InvitationError("already_decided", _("Cette demande a déjà été traitée."))
@@ -125,8 +127,8 @@ def email_preferences(user: User) -> dict[str, bool]:
 @transaction.atomic
 def referee_role_set(*, actor: User, user: User, granted: bool) -> bool:
     """Grant or revoke the referee role (the REFEREE_GROUP group), logged. False if nothing changed."""
-    if not actor.is_staff:
-        raise InvitationError("permission_denied", _("Action réservée au staff du forum."))
+    if not staff_may(actor, GRANT_REFEREE_ROLE):
+        raise InvitationError("permission_denied", _("Action réservée au staff qui gère les rôles d'arbitre."))
     group, _created = Group.objects.get_or_create(name=REFEREE_GROUP)
     user = User.objects.select_for_update().get(pk=user.pk)
     has_role = user.groups.filter(pk=group.pk).exists()

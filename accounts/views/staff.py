@@ -7,10 +7,16 @@ from django.views.decorators.http import require_POST
 
 from accounts.forms import MemberCsvForm, SignupDecisionForm
 from accounts.models import REFEREE_GROUP, Duellist, SignupRequest, User
+from accounts.permissions import (
+    DECIDE_SIGNUP_REQUESTS,
+    GRANT_REFEREE_ROLE,
+    IMPORT_MEMBERS,
+    staff_pages_for,
+)
 from accounts.services.invitations import InvitationError, invitation_pm_bbcode
 from accounts.services.member_upload import UploadRefused, forum_members_upload
 from accounts.services.membership import referee_role_set, signup_request_decide
-from common.access import staff_required
+from common.access import permission_required, staff_required
 from common.links import site_url
 
 
@@ -19,7 +25,7 @@ def site_base(request) -> str:
     return site_url()
 
 
-@staff_required
+@permission_required(DECIDE_SIGNUP_REQUESTS)
 def signup_queue(request):
     pending = list(SignupRequest.objects.filter(status=SignupRequest.Status.PENDING)[:200])
     free_members = list(Duellist.objects.filter(user__isnull=True).only("id", "forum_name", "forum_id"))
@@ -28,7 +34,7 @@ def signup_queue(request):
     return render(request, "accounts/signup_queue.html", {"rows": rows, "free_members": free_members})
 
 
-@staff_required
+@permission_required(DECIDE_SIGNUP_REQUESTS)
 @require_POST
 def signup_decide(request, pk: int):
     signup = get_object_or_404(SignupRequest, pk=pk)
@@ -52,7 +58,7 @@ def signup_decide(request, pk: int):
     })
 
 
-@staff_required
+@permission_required(GRANT_REFEREE_ROLE)
 def roles_page(request):
     referees = User.objects.filter(groups__name=REFEREE_GROUP)
     users = (
@@ -66,7 +72,7 @@ def roles_page(request):
     return render(request, "accounts/roles.html", {"users": users[:200], "query": query})
 
 
-@staff_required
+@permission_required(GRANT_REFEREE_ROLE)
 @require_POST
 def role_set(request, pk: int):
     user = get_object_or_404(User, pk=pk)
@@ -84,13 +90,15 @@ def role_set(request, pk: int):
 
 @staff_required
 def staff_index(request):
-    """Every staff page in one place (the demo's staff account lands here)."""
-    return render(request, "accounts/staff_index.html", {
-        "pending": SignupRequest.objects.filter(status=SignupRequest.Status.PENDING).count(),
-    })
+    """The staff pages its reader may open (each requires its own permission), in one place."""
+    pages = staff_pages_for(request.user)
+    pending = 0
+    if any(page[2] == DECIDE_SIGNUP_REQUESTS for page in pages):
+        pending = SignupRequest.objects.filter(status=SignupRequest.Status.PENDING).count()
+    return render(request, "accounts/staff_index.html", {"pages": pages, "pending": pending})
 
 
-@staff_required
+@permission_required(IMPORT_MEMBERS)
 def members_import(request):
     """Upload the forum's member CSV: the command line's all-or-nothing check, with each bad line shown."""
     report = None

@@ -57,6 +57,7 @@ class Duel(models.Model):
         ordering = ["-created_at", "-pk"]
         verbose_name = _("duel")
         verbose_name_plural = _("duels")
+        permissions = [("referee_any_duel", _("Arbitrer tout duel où l'on ne joue pas"))]
         constraints = [
             models.CheckConstraint(condition=models.Q(status__in=DuelStatus.values), name="duel_status_valid"),
             models.CheckConstraint(condition=models.Q(kind__in=DuelKind.values), name="duel_kind_valid"),

@@ -6,6 +6,7 @@ from django.utils import timezone
 from duels import selectors
 from duels.forms.referee_tools import DeadlineExtendForm, HandoverForm, ReopenForm
 from duels.models import NOT_STARTED, Duel, DuelStatus, Participant, SlotStatus, WindowState
+from duels.permissions import referees_any_duel
 from duels.services.corrections import correction_refusal
 
 
@@ -28,7 +29,7 @@ def tools_context(duel: Duel, user, participants: list[Participant], timeline: l
         if absent:
             context["reopen_form"] = ReopenForm(absent=absent)
     if duel.status not in (DuelStatus.FINISHED, DuelStatus.CANCELLED):
-        context["handover_form"] = HandoverForm(referees=selectors.referees_and_staff()) if user.is_staff else None
+        context["handover_form"] = HandoverForm(referees=selectors.referees_and_staff()) if referees_any_duel(user) else None
         context["can_release"] = duel.referee_id is not None and duel.status in NOT_STARTED
     return context
 

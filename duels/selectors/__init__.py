@@ -6,7 +6,7 @@ import json
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet
 
-from accounts.models import REFEREE_GROUP, Duellist, User
+from accounts.models import Duellist, User
 from duels.models import (
     Declaration,
     DeclarationStatus,
@@ -23,6 +23,7 @@ from duels.models import (
     WindowSlot,
     WindowState,
 )
+from duels.permissions import referee_candidates, refereed_duels
 
 
 def referee_queue() -> QuerySet[Duel]:
@@ -152,11 +153,11 @@ def participations_of(user: User) -> QuerySet[Participant]:
 def _refereed(user: User) -> QuerySet[Duel]:
     """The referee's duels still under way, for lists: without the spell snapshot and engine state."""
     duels = Duel.objects.exclude(status__in=[DuelStatus.FINISHED, DuelStatus.CANCELLED]).defer("spells", "state", "seed")
-    return duels if user.is_staff else duels.filter(referee=user)
+    return refereed_duels(user, duels)
 
 
 def declarations_due_for(user: User) -> QuerySet[Duel]:
-    """Duels of this referee (staff: every duel) waiting for a declaration, the longest waiting first."""
+    """Duels of this referee (staff holding the permission: every duel they do not play in) waiting for a declaration, the longest waiting first."""
     return (
         _refereed(user)
         .filter(status__in=[DuelStatus.AWAITING_FIRST, DuelStatus.AWAITING_SECOND])
@@ -190,9 +191,7 @@ def exemptions_pending_for(user: User):
     qs = Exemption.objects.filter(status=ExemptionStatus.REQUESTED).select_related(
         "participant__duellist", "participant__duel", "window"
     ).defer("participant__duel__spells", "participant__duel__state", "participant__duel__seed")
-    if not user.is_staff:
-        qs = qs.filter(participant__duel__referee=user)
-    return qs.order_by("requested_at", "pk")
+    return qs.filter(participant__duel__in=refereed_duels(user, Duel.objects.all())).order_by("requested_at", "pk")
 
 
 def exemptions_of_duel(participants: list[Participant]) -> list:
@@ -268,5 +267,6 @@ def duel_version(duel: Duel, recent: list[Window] | None = None) -> str:
 
 
 def referees_and_staff() -> QuerySet[User]:
-    """Who may referee a duel (the handover form's choices): staff and the referee group."""
-    return User.objects.filter(Q(is_staff=True) | Q(groups__name=REFEREE_GROUP)).distinct().order_by("username")
+    """Who may referee a duel (the handover form's choices): the referee group and staff holding the
+    permission to referee any duel."""
+    return referee_candidates()

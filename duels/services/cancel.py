@@ -19,7 +19,8 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from duels.events import DuelCancelled, emit
 from duels.models import NOT_STARTED, OVER, Duel, DuelStatus
-from duels.services.common import duel_lock, require_duel_referee
+from duels.permissions import require_duel_referee
+from duels.services.common import duel_lock
 from duels.services.errors import DuelError
 
 

@@ -11,6 +11,7 @@ from django.db.models import Max
 from accounts.models import User
 from duels.events import WindowClosed, WindowOpened, emit
 from duels.models import Duel, DuelStatus, Participant, Phase, SlotStatus, Window, WindowSlot, WindowState
+from duels.permissions import is_duel_referee, require_duel_referee  # noqa: F401 (the rule lives there)
 from duels.services.errors import DuelError
 
 POSTING_DELAY = dt.timedelta(seconds=settings.POSTING_DELAY_SECONDS)  # RULES.md §1.4: 48 h
@@ -21,15 +22,6 @@ def duel_lock(duel: Duel) -> Duel:
     """Reload the duel with its row locked: every service that changes a running duel takes this lock
     first, so they serialize per duel (and always lock in the same order: duel, then window)."""
     return Duel.objects.select_for_update().get(pk=duel.pk)
-
-
-def is_duel_referee(duel: Duel, user: User) -> bool:
-    return bool(user.is_staff or (duel.referee_id is not None and duel.referee_id == user.pk))
-
-
-def require_duel_referee(duel: Duel, user: User) -> None:
-    if not is_duel_referee(duel, user):
-        raise DuelError("not-referee")
 
 
 def participant_of(duel: Duel, user: User) -> Participant:

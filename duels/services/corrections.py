@@ -32,8 +32,9 @@ from duels.models import (
     Window,
     WindowState,
 )
+from duels.permissions import require_duel_referee
 from duels.services import rules
-from duels.services.common import POSTING_DELAY, duel_lock, require_duel_referee
+from duels.services.common import POSTING_DELAY, duel_lock
 from duels.services.declarations import declaration_compute, declaration_publish
 from duels.services.errors import DuelError
 

@@ -20,8 +20,9 @@ from duels.models import (
     Post,
     Window,
 )
+from duels.permissions import require_duel_referee
 from duels.services import dice, rules
-from duels.services.common import duel_lock, require_duel_referee, state_fingerprint, window_open
+from duels.services.common import duel_lock, state_fingerprint, window_open
 from duels.services.errors import MESSAGES, DuelError
 from duels.services.finish import duel_finish
 

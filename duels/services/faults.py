@@ -22,13 +22,13 @@ from duels.models import (
     Window,
     WindowSlot,
 )
+from duels.permissions import require_duel_referee
 from duels.services import rules
 from duels.services.common import (
     EXEMPTION_LIMIT,
     duel_lock,
     open_window_locked,
     participant_of,
-    require_duel_referee,
     require_running,
     window_refresh,
 )

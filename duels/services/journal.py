@@ -1,8 +1,9 @@
 """Who may read a duel's "Journal de l'arbitrage", and which reasons each reader sees.
 
-Its duellists, its referee and staff read it; nobody else (spectators read the published thread, not
-the referee's log). An exemption's reason (often medical) concerns one duellist: only that duellist,
-the referee and staff see it; the other duellists see the entry without its reason.
+Its duellists and whoever referees it (duels.permissions: its referee, or staff holding the permission
+to referee any duel they do not play in) read it; nobody else (spectators read the published thread, not
+the referee's log). An exemption's reason (often medical) concerns one duellist: only that duellist and
+the referee see it; the other duellists (staff among them) see the entry without its reason.
 """
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ EVERY_REASON = "all"
 
 def journal_reader(*, user, participant=None, is_referee: bool = False) -> str | None:
     """None when `user` may not read the journal; otherwise who reads as far as private reasons go:
-    EVERY_REASON (the referee, staff) or the reader's engine id (a duellist of the duel)."""
+    EVERY_REASON (who referees the duel) or the reader's engine id (a duellist of the duel)."""
     if user is None or not user.is_authenticated:
         return None
-    if is_referee or user.is_staff:
+    if is_referee:
         return EVERY_REASON
     return participant.engine_id if participant is not None else None
 

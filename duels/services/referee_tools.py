@@ -34,11 +34,11 @@ from duels.models import (
     Window,
     WindowState,
 )
+from duels.permissions import referees_any_duel, require_duel_referee, require_may_referee
 from duels.services.common import (
     POSTING_DELAY,
     duel_lock,
     open_window_locked,
-    require_duel_referee,
     window_refresh,
 )
 from duels.services.errors import DuelError
@@ -166,16 +166,14 @@ def referee_release(*, duel: Duel, by: User, reason: str = "") -> Duel:
 
 @transaction.atomic
 def referee_reassign(*, duel: Duel, referee: User, by: User, reason: str = "") -> Duel:
-    """Staff give a duel (started or not, not over) to another referee, with a reason for the log."""
+    """Staff holding `duels.referee_any_duel` give a duel (started or not, not over) to another referee (never
+    one of its duellists), with a reason for the log."""
     duel = duel_lock(duel)
-    if not by.is_staff:
+    if not referees_any_duel(by):
         raise DuelError("not-referee")
-    if not referee.is_referee:
-        raise DuelError("not-a-referee")
+    require_may_referee(duel, referee)
     if duel.status in OVER:
         raise DuelError("duel-already-over")
-    if duel.participants.filter(duellist__user=referee).exists():
-        raise DuelError("referee-is-duellist")
     previous = duel.referee_id
     duel.referee = referee
     fields = ["referee"]

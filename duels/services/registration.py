@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from accounts.models import Duellist, User
 from accounts.services.members import eligibility
+from common.access import staff_may
 from duels.models import RUNNING, Duel, DuelFormat, DuelKind, DuelStatus, Registration, RegistrationStatus
 from duels.models.duel import NOT_STARTED
 from duels.services.errors import DuelError
@@ -116,9 +117,9 @@ def registration_create(
 
 @transaction.atomic
 def registration_withdraw(*, registration: Registration, user: User) -> Registration:
-    """The player takes back a registration that is still waiting."""
+    """The player takes back a registration that is still waiting (or staff allowed to change registrations)."""
     registration = Registration.objects.select_for_update().select_related("duellist").get(pk=registration.pk)
-    if registration.duellist.user_id != user.pk and not user.is_staff:
+    if registration.duellist.user_id != user.pk and not staff_may(user, "duels.change_registration"):
         raise DuelError("not-your-registration")
     if registration.status != RegistrationStatus.WAITING:
         raise DuelError("registration-not-waiting")

@@ -11,8 +11,9 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from duels.events import DuelStarted, RefereeAssigned, emit
 from duels.models import NOT_STARTED, Duel, DuelKind, DuelStatus, Participant, Phase
+from duels.permissions import referees_any_duel, require_duel_referee, require_may_referee
 from duels.services import dice, rules
-from duels.services.common import duel_lock, require_duel_referee, window_create
+from duels.services.common import duel_lock, window_create
 from duels.services.errors import DuelError
 from spells.models import MagicType
 from spells.snapshot import catalog_snapshot
@@ -28,19 +29,16 @@ def _status_when_prepared(duel: Duel) -> str:
 
 @transaction.atomic
 def referee_assign(*, duel: Duel, referee: User, by: User) -> Duel:
-    """A referee takes a duel from the queue (`by == referee`), or staff assign one (also to replace the
-    referee of a duel not yet started)."""
+    """A referee takes a duel from the queue (`by == referee`), or staff holding `duels.referee_any_duel`
+    assign one (also to replace the referee of a duel not yet started). Never one of its duellists."""
     duel = duel_lock(duel)
-    if not referee.is_referee:
-        raise DuelError("not-a-referee")
-    if by != referee and not by.is_staff:
+    require_may_referee(duel, referee)
+    if by != referee and not referees_any_duel(by):
         raise DuelError("not-referee")
     if duel.status not in NOT_STARTED:
         raise DuelError("duel-not-in-setup")
-    if duel.referee_id is not None and not by.is_staff:
+    if duel.referee_id is not None and not referees_any_duel(by):
         raise DuelError("referee-already-assigned")
-    if duel.participants.filter(duellist__user=referee).exists():
-        raise DuelError("referee-is-duellist")
     previous = duel.referee_id
     duel.referee = referee
     duel.status = _status_when_prepared(duel)

@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404, redirect
 
 from common.cache import cached
 from duels.models import Duel, Participant
+from duels.permissions import is_duel_referee
 from duels.services import DuelError
-from duels.services.common import is_duel_referee
 
 POLL_SECONDS = 5  # HTMX polling of the stage and thread while a duel page is open
 

@@ -22,6 +22,7 @@ from duels.forms.duel import ExemptionForm, MagicTypesForm, action_steps, defenc
 from duels.models import NOT_STARTED, Duel, DuelKind, Participant, Phase, SlotStatus, Window
 from duels.pages import action_form, live_poll, presenters, thread_fragments
 from duels.pages.identity import duel_identity
+from duels.permissions import is_duel_referee
 from duels.selectors import spectators
 from duels.services import (
     DuelError,
@@ -31,7 +32,6 @@ from duels.services import (
     magic_types_choose,
     post_submit,
 )
-from duels.services.common import is_duel_referee
 from duels.services.journal import journal_reader
 from duels.services.post_refusals import count_refusal, too_many_refusals
 from duels.services.posting import MIN_RP_WORDS
@@ -202,7 +202,7 @@ def turn_fragment(request, pk: int, window_pk: int):
 @login_required
 def journal(request, pk: int):
     """The whole "Journal de l'arbitrage" (the duel page shows its latest entries): for the duel's
-    duellists, its referee and staff, as on the duel page."""
+    duellists and whoever referees it, as on the duel page."""
     duel = _duel(pk)
     me = selectors.participant_for(duel, request.user)
     context = {"duel": duel, "me": me, "is_referee": is_duel_referee(duel, request.user)}

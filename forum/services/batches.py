@@ -12,11 +12,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.permissions import ISSUE_ACCOUNT_LINKS
 from accounts.services.invitations import InvitationError, invitation_create, invitation_pm_bbcode
 from audit.models import AuditAction
 from audit.services import audit_record
+from common.access import staff_may
 from duels.models import Duel, SlotStatus, WindowState
-from duels.services.common import is_duel_referee
+from duels.permissions import is_duel_referee
 from forum import addresses, selectors, tokens
 from forum.models import PmBatch, PmDelivery
 from forum.services import ForumError
@@ -33,7 +35,7 @@ def _require_forum() -> None:
 @transaction.atomic
 def invitation_batch_create(*, by) -> PmBatch:
     _require_forum()
-    if not by.is_staff:
+    if not staff_may(by, ISSUE_ACCOUNT_LINKS):
         raise ForumError("not-allowed", _("Réservé à l'équipe."), 403)
     members = selectors.pending_invitation_members()
     if not members:
@@ -85,7 +87,7 @@ def reminder_batch_create(*, duel: Duel, by) -> PmBatch:
 
 def may_send(batch: PmBatch, user) -> bool:
     if batch.kind == PmBatch.Kind.INVITATION:
-        return user.is_staff
+        return staff_may(user, ISSUE_ACCOUNT_LINKS)
     return batch.duel is not None and is_duel_referee(batch.duel, user)
 
 

@@ -15,7 +15,7 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from duels.models import Declaration, Duel, Post
-from duels.services.common import is_duel_referee
+from duels.permissions import is_duel_referee
 from forum import addresses, selectors, tokens
 from forum.models import DuelTopic, ItemKind, Publication
 from forum.services import ForumError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from duels.services.common import is_duel_referee
+from duels.permissions import is_duel_referee
 from forum import selectors
 
 register = template.Library()

@@ -15,7 +15,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from common.access import staff_required
+from accounts.permissions import ISSUE_ACCOUNT_LINKS
+from common.access import permission_required
 from duels.models import Duel
 from forum import selectors
 from forum.models import PmBatch
@@ -71,7 +72,7 @@ def topic_link(request, pk: int):
     return redirect("duels:duel", pk=duel.pk)
 
 
-@staff_required
+@permission_required(ISSUE_ACCOUNT_LINKS)
 def invitations(request):
     """Members whose invitation has not gone out by PM, and « Envoyer N invitations par MP depuis le forum »."""
     if request.method == "POST":

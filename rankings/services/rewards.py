@@ -8,6 +8,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.permissions import PAY_REWARDS
+from common.access import staff_may
 from duels.models import DuelKind
 from rankings.models import Outcome, Result, SalaryScale, Season
 from rankings.services.rebuild import standings_rebuild
@@ -103,7 +105,7 @@ def rewards_to_pay():
 def rewards_mark_paid(*, result_ids, by, now: dt.datetime | None = None) -> int:
     """Staff mark rewards paid on the forum ("payé"). Rewards already marked keep their first mark
     (two staff clicking at once never overwrite each other). Returns how many were marked now."""
-    if not getattr(by, "is_staff", False):
+    if not staff_may(by, PAY_REWARDS):
         raise PermissionDenied
     now = now or timezone.now()
     ids = list(Result.objects.select_for_update().filter(pk__in=list(result_ids), paid_at__isnull=True)

@@ -7,7 +7,8 @@ from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
-from common.access import staff_required
+from accounts.permissions import PAY_REWARDS
+from common.access import permission_required
 from rankings import selectors
 from rankings.export.bbcode import rewards_bbcode
 from rankings.forms import RankingFilterForm
@@ -67,9 +68,9 @@ def duel(request, pk: int):
 REWARDS_SHOWN = 500  # the oldest unpaid first; the bank pays them in batches
 
 
-@staff_required
+@permission_required(PAY_REWARDS)
 def rewards(request):
-    """Staff: rewards not yet handed out on the forum, with a BBCode list for the forum's bank; the
+    """Staff holding `rankings.pay_rewards`: rewards not yet handed out on the forum, with a BBCode list for the forum's bank; the
     ones ticked are marked "payé" (POST)."""
     if request.method == "POST":
         ids = [int(v) for v in request.POST.getlist("paid") if v.isascii() and v.isdigit()]

@@ -8,6 +8,7 @@ from django.urls import reverse
 from accounts.models import SignupRequest
 from accounts.services.notifications import notification_send
 from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.permissions import staff_with
 
 pytestmark = pytest.mark.django_db
 SITE = "https://estrade.example"
@@ -37,7 +38,7 @@ def test_the_password_reset_link_uses_site_url_not_the_host_header(client, mailo
 
 
 def test_the_signup_approval_email_uses_site_url(client, mailoutbox, django_capture_on_commit_callbacks):
-    staff = UserFactory(username="staff", is_staff=True)
+    staff = staff_with("accounts.decide_signup_requests", username="staff")
     client.force_login(staff)
     member = DuellistFactory(user=None, forum_name="Dean Thomas")
     signup = SignupRequest.objects.create(forum_name="Dean Thomas", email="dean@example.org")

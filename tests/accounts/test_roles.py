@@ -5,12 +5,13 @@ from django.urls import reverse
 from accounts.models import User
 from audit.models import AuditLog
 from tests.factories.accounts import UserFactory
+from tests.support.permissions import staff_with
 
 pytestmark = pytest.mark.django_db
 
 
 def test_staff_grants_then_revokes_the_referee_role(client):
-    staff = UserFactory(username="dumbledore", is_staff=True)
+    staff = staff_with("accounts.grant_referee_role", username="dumbledore")
     member = UserFactory(username="lupin")
     client.force_login(staff)
     page = client.get(reverse("roles")).content.decode()

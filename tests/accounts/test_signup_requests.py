@@ -8,6 +8,7 @@ from accounts.models import Invitation, SignupRequest
 from accounts.services.invitations import InvitationError
 from accounts.services.membership import signup_request_decide
 from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.permissions import staff_with
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +20,7 @@ def fast_password_hashing(settings):
 
 @pytest.fixture
 def staff_client(client):
-    client.force_login(UserFactory(username="dumbledore", is_staff=True))
+    client.force_login(staff_with("accounts.decide_signup_requests", username="dumbledore"))
     return client
 
 
@@ -68,7 +69,7 @@ def test_approval_without_a_member_is_refused_with_a_message(staff_client):
 
 
 def test_rejection_and_no_second_decision(staff_client):
-    staff = UserFactory(username="snape", is_staff=True)
+    staff = staff_with("accounts.decide_signup_requests", username="snape")
     signup = SignupRequest.objects.create(forum_name="Troll")
     staff_client.post(reverse("signup_decide", args=[signup.pk]), {"decision": "reject"})
     signup.refresh_from_db()

@@ -19,6 +19,7 @@ from duels.services import (
 )
 from tests.factories.duels import DuellistFactory, RefereeFactory
 from tests.support.duels import finished_duel, matched_duel, started_duel
+from tests.support.permissions import staff_referee
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,7 @@ def french():
 
 
 def staff():
-    return get_user_model().objects.create_user(f"staff{get_user_model().objects.count()}", is_staff=True)
+    return staff_referee(username=f"staff{get_user_model().objects.count()}")
 
 
 def duel_in(status: str):

@@ -14,6 +14,7 @@ from duels.services.rules import resolve_action_phase, state_dump, state_load
 from rankings.models import Result, Standing
 from tests.factories.duels import RefereeFactory, UserFactory
 from tests.support.duels import bet_for, code_of, declare, pf, post, started_duel
+from tests.support.permissions import staff_referee
 
 pytestmark = pytest.mark.django_db
 
@@ -108,7 +109,7 @@ def test_permission_matrix(published):
     duel, referee, a, _b, declaration = published
     for someone in (RefereeFactory(), a.duellist.user, UserFactory()):
         assert code_of(declaration_correct, declaration=declaration, by=someone, reason="r") == "not-referee"
-    assert declaration_correct(declaration=declaration, by=UserFactory(is_staff=True), reason="r").revision == 1
+    assert declaration_correct(declaration=declaration, by=staff_referee(), reason="r").revision == 1
 
 
 def test_every_correction_is_logged_and_notified(published, django_capture_on_commit_callbacks):

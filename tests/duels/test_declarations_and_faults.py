@@ -11,6 +11,7 @@ from duels.services import (
 from rankings.models import Result
 from tests.factories.duels import RefereeFactory, UserFactory
 from tests.support.duels import bet_for, code_of, pf, post, started_duel
+from tests.support.permissions import staff_referee
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def test_only_the_duels_referee_or_staff_declares(awaiting):
     duel, referee, a, _b = awaiting
     assert code_of(declaration_prepare, duel=duel, by=RefereeFactory()) == "not-referee"
     assert code_of(declaration_prepare, duel=duel, by=a.duellist.user) == "not-referee"
-    draft = declaration_prepare(duel=duel, by=UserFactory(is_staff=True))
+    draft = declaration_prepare(duel=duel, by=staff_referee())
     assert code_of(declaration_publish, declaration=draft, by=RefereeFactory()) == "not-referee"
 
 

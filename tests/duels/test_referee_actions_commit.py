@@ -11,8 +11,9 @@ from django.utils import timezone
 from audit.models import AuditLog
 from duels.models import Declaration, DuelStatus, Exemption, Fault, Post, SlotStatus
 from duels.services import exemption_request, magic_types_choose, window_expire_overdue
-from tests.factories.duels import RefereeFactory, UserFactory
+from tests.factories.duels import RefereeFactory
 from tests.support.duels import declare, matched_duel, post, started_duel
+from tests.support.permissions import staff_referee
 from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -128,7 +129,7 @@ def test_the_deadline_is_extended_and_logged():
 def test_staff_reassign_the_duel_and_it_is_logged():
     duel, referee, _participants = started_duel()
     newcomer = RefereeFactory()
-    staff = UserFactory(is_staff=True)
+    staff = staff_referee()
     response = client_for(staff).post(reverse("duels:reassign", args=[duel.pk]), {
         "referee": newcomer.pk, "reason": "Absent"}, follow=True)
     _done(response, "Arbitre du duel")

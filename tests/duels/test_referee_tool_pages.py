@@ -12,6 +12,7 @@ from duels.models import Declaration, DuelStatus, Post
 from duels.services.notices import declaration_due_notify
 from tests.factories.duels import RefereeFactory, UserFactory
 from tests.support.duels import RP_TEXT, bet_for, declare, matched_duel, post, started_duel
+from tests.support.permissions import staff_referee
 
 pytestmark = pytest.mark.django_db
 
@@ -99,7 +100,7 @@ def test_permission_matrix_of_the_new_pages_and_actions(published):
     for url in urls_post:
         assert other_referee.post(url).status_code == 403
     assert client_for(referee).get(urls_get[0]).status_code == 200
-    assert client_for(UserFactory(is_staff=True)).get(urls_get[0]).status_code == 200
+    assert client_for(staff_referee()).get(urls_get[0]).status_code == 200
     # the duel's referee may not hand the duel over to someone else: staff only
     newcomer = RefereeFactory()
     client_for(referee).post(reverse("duels:reassign", args=[duel.pk]), {"referee": newcomer.pk})

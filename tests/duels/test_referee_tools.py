@@ -25,6 +25,7 @@ from duels.services.referee_tools import (
 )
 from tests.factories.duels import RefereeFactory, UserFactory
 from tests.support.duels import RP_TEXT, code_of, declare, matched_duel, post, started_duel
+from tests.support.permissions import staff_referee
 
 pytestmark = pytest.mark.django_db
 START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
@@ -48,7 +49,7 @@ def test_every_referee_action_is_in_the_audit_log_with_who_and_why():
     assert actions(duel) == ["duel.take"]
     assert AuditLog.objects.get(duel=duel).actor == referee
     other = matched_duel()
-    staff = UserFactory(is_staff=True)
+    staff = staff_referee()
     duel_cancel(duel=other, by=staff, reason="Doublon")
     assert AuditLog.objects.filter(duel=other).values_list("action", "actor", "reason").get() == (
         "duel.cancel", staff.pk, "Doublon")
@@ -170,7 +171,7 @@ def test_a_referee_releases_a_duel_before_its_start_and_staff_hand_over_a_runnin
     newcomer = RefereeFactory()
     for someone in (referee, newcomer, a.duellist.user):
         assert code_of(referee_reassign, duel=running, referee=newcomer, by=someone) == "not-referee"
-    staff = UserFactory(is_staff=True)
+    staff = staff_referee()
     assert code_of(referee_reassign, duel=running, referee=UserFactory(), by=staff) == "not-a-referee"
     referee_reassign(duel=running, referee=newcomer, by=staff, reason="Arbitre absent")
     running.refresh_from_db()

@@ -6,6 +6,7 @@ from duels.services import duel_start, magic_types_choose, referee_assign
 from duels.services.dice import seed_fingerprint
 from tests.factories.duels import TEST_SPELLS, RefereeFactory, UserFactory, magic_type
 from tests.support.duels import code_of, matched_duel
+from tests.support.permissions import staff_referee
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +24,7 @@ def test_a_referee_takes_a_duel_once_and_staff_may_reassign():
     duel.refresh_from_db()
     assert duel.referee == first and duel.status == DuelStatus.SETUP
     assert code_of(referee_assign, duel=duel, referee=second, by=second) == "referee-already-assigned"
-    staff = UserFactory(is_staff=True)
+    staff = staff_referee()
     referee_assign(duel=duel, referee=second, by=staff)
     duel.refresh_from_db()
     assert duel.referee == second

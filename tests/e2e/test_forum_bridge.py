@@ -16,9 +16,10 @@ from accounts.models import Duellist
 from forum import selectors, tokens
 from forum.models import DuelTopic, PmDelivery, Publication
 from forum.views.script import loader_snippet
-from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.factories.accounts import DuellistFactory
 from tests.forum.fake_forumactif import FakeForum, ForumMessage
 from tests.support.duels import bet_for, declare, post, started_duel
+from tests.support.permissions import staff_with
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -141,7 +142,7 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
 
 
 def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_tab(member, forum, screenshot):
-    staff = UserFactory(username="equipe", is_staff=True)
+    staff = staff_with("accounts.issue_account_links", username="equipe")
     for number in range(12):
         forum.members.add(DuellistFactory(user=None, forum_name=f"Sorcier{number:02d}").forum_name)
     DuellistFactory(user=None, forum_name="Fantome")  # not a forum member: the forum refuses it

@@ -1,6 +1,5 @@
 """Cancelling a duel from the adjudication page: reason, confirmation, CSRF; the dashboards after it."""
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
@@ -9,6 +8,7 @@ from duels.models import DuelStatus
 from duels.services import referee_assign
 from tests.factories.duels import RefereeFactory
 from tests.support.duels import matched_duel, started_duel
+from tests.support.permissions import staff_referee
 from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
@@ -88,7 +88,7 @@ def test_players_other_referees_and_started_duels_are_refused():
 
 def test_staff_cancel_a_duel_still_waiting_for_a_referee():
     duel = matched_duel()
-    staff = get_user_model().objects.create_user("staff", is_staff=True)
+    staff = staff_referee(username="staff")
     client_for(staff).post(reverse("duels:cancel", args=[duel.pk]), {"reason": REASON, "confirm": "yes"})
     duel.refresh_from_db()
     assert duel.status == DuelStatus.CANCELLED

@@ -4,7 +4,6 @@ spectators see that an exemption was decided, not why."""
 import datetime as dt
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
@@ -12,6 +11,7 @@ from duels.models import DuelFormat
 from duels.services import exemption_decide, exemption_request
 from tests.factories.accounts import UserFactory
 from tests.support.duels import started_duel
+from tests.support.permissions import staff_referee
 from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +33,7 @@ def journal_pages(client, duel) -> list[str]:
 def test_the_duellist_the_referee_and_staff_read_the_reason_the_opponent_does_not():
     duel, referee, (a, b) = started_duel()
     exemption_granted(duel, referee, a)
-    staff = get_user_model().objects.create_user("staff-forum", is_staff=True)
+    staff = staff_referee(username="staff-forum")
     for who in (a.duellist.user, referee, staff):
         pages = journal_pages(client_for(who), duel)
         assert all("dispense accordée" in page and REASON in page for page in pages), who

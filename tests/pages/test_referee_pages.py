@@ -2,7 +2,6 @@
 import datetime as dt
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from duels.models import Declaration, DuelStatus, Exemption, Fault
@@ -10,6 +9,7 @@ from duels.services import exemption_request
 from tests.factories.accounts import DuellistFactory
 from tests.factories.duels import RefereeFactory
 from tests.support.duels import bet_for, matched_duel, post, started_duel
+from tests.support.permissions import staff_referee
 from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +56,7 @@ def test_referee_takes_a_duel_from_the_queue_and_starts_it():
 def test_declaration_queue_oldest_first_then_draft_and_publish():
     first, referee, (a1, b1) = started_duel()
     second, _r, (a2, b2) = started_duel()
-    staff = get_user_model().objects.create_user("staff", is_staff=True)  # staff see every duel
+    staff = staff_referee(username="staff")  # staff see every duel
     for duel, a, b in ((second, a2, b2), (first, a1, b1)):  # the second duel is waiting first
         post(duel, a, [{"cast": "spark", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
         post(duel, b, [])

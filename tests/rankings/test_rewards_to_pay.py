@@ -9,12 +9,13 @@ from rankings.models import Result
 from rankings.services.rewards import rewards_mark_paid, rewards_to_pay
 from tests.factories.accounts import UserFactory
 from tests.support.duels import started_duel
+from tests.support.permissions import staff_with
 
 pytestmark = pytest.mark.django_db
 
 
 def staff_client():
-    user = UserFactory(is_staff=True)
+    user = staff_with("rankings.pay_rewards")
     client = Client()
     client.force_login(user)
     return client, user

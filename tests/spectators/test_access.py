@@ -9,6 +9,7 @@ from django.utils.timezone import localtime
 from duels.models import DuelStatus, Post
 from duels.services import declaration_prepare, duel_cancel, forfeit
 from tests.support.duels import RP_TEXT, declare, matched_duel, post, started_duel
+from tests.support.permissions import staff_referee
 from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
@@ -79,9 +80,8 @@ def test_the_seed_is_shown_once_the_duel_is_over(client):
 def test_duels_not_started_or_cancelled_stay_for_members(client, state):
     duel = matched_duel()
     if state == "cancelled":
-        from tests.factories.duels import RefereeFactory
 
-        duel_cancel(duel=duel, by=RefereeFactory(is_staff=True), reason="Duellistes indisponibles.")
+        duel_cancel(duel=duel, by=staff_referee(), reason="Duellistes indisponibles.")
     for name in ("duels:duel",):
         response = client.get(reverse(name, args=[duel.pk]))
         assert response.status_code == 302 and "/connexion/" in response["Location"]

@@ -209,5 +209,6 @@ def test_publishing_while_redis_is_frozen_takes_seconds_and_keeps_the_notices(
     assert elapsed < 6, f"publishing took {elapsed:.1f} s with Redis frozen"
     assert Notification.objects.filter(dedupe_key__startswith=f"declaration:{draft.pk}:published").count() == 2
     opened = Window.objects.get(duel=duel, turn=2)
-    assert Notification.objects.filter(dedupe_key__startswith=f"window:{opened.pk}:opened").count() == 2
+    your_turn = f"duel:{opened.duel_id}:turn:{opened.turn}:{opened.phase}:opened:"  # duels/services/notices.py
+    assert Notification.objects.filter(dedupe_key__startswith=your_turn).count() == 2
     assert Notification.objects.filter(email_state=Notification.EmailState.PENDING).count() >= 4  # for the sweep

@@ -1,0 +1,36 @@
+"""The permissions of the staff pages: each page and the service behind it require their own (granted in
+the admin to a user or a group; superusers hold them all). The staff flag alone opens only the staff index,
+which lists the pages its reader may open."""
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from common.access import staff_may
+
+DECIDE_SIGNUP_REQUESTS = "accounts.decide_signup_requests"
+GRANT_REFEREE_ROLE = "accounts.grant_referee_role"
+IMPORT_MEMBERS = "accounts.import_members"
+ISSUE_ACCOUNT_LINKS = "accounts.issue_account_links"
+PAY_REWARDS = "rankings.pay_rewards"
+
+# The Meta permissions of accounts.User (codename, label shown in the admin).
+USER_PERMISSIONS = [
+    ("decide_signup_requests", _("Traiter les demandes d'inscription")),
+    ("grant_referee_role", _("Donner ou retirer le rôle d'arbitre")),
+    ("import_members", _("Importer les membres du forum")),
+    ("issue_account_links", _("Créer les liens d'invitation et de nouveau mot de passe")),
+]
+
+# The staff index: (URL name, label, permission), in the order shown.
+STAFF_PAGES = [
+    ("signup_queue", _("Demandes d'inscription"), DECIDE_SIGNUP_REQUESTS),
+    ("roles", _("Rôles : arbitres"), GRANT_REFEREE_ROLE),
+    ("forum:invitations", _("Invitations par MP"), ISSUE_ACCOUNT_LINKS),
+    ("members_import", _("Importer les membres du forum (CSV)"), IMPORT_MEMBERS),
+    ("rankings:rewards", _("Récompenses à verser"), PAY_REWARDS),
+]
+
+
+def staff_pages_for(user) -> list[tuple[str, str, str]]:
+    """The staff pages `user` may open, as STAFF_PAGES rows."""
+    return [page for page in STAFF_PAGES if staff_may(user, page[2])]
