@@ -82,7 +82,8 @@ def test_posting_marks_the_turn_notice_read_after_a_correction():
     post(duel, b, [])
     declaration = declare(duel, referee)
     declaration_correct(declaration=declaration, by=referee, reason="Relecture")
-    asking = Notification.objects.filter(user=b.duellist.user, dedupe_key__contains=":defence:opened:")
-    assert asking.filter(read_at__isnull=True).count() == 1
-    post(duel, b, [{"nothing": True}])  # the posting service marks what asked for this post read
-    assert asking.count() == 1 and not asking.filter(read_at__isnull=True).exists()
+    asking = Notification.objects.get(user=b.duellist.user, message__contains="à vous de poster (tour 1, phase de")
+    assert asking.read_at is None
+    post(duel, b, [{"nothing": True}])  # in the window the correction opened anew
+    asking.refresh_from_db()
+    assert asking.read_at is not None
