@@ -4,6 +4,7 @@ line to paste in the forum."""
 import html
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from tests.factories.accounts import UserFactory
@@ -13,7 +14,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def staff(client):
-    client.force_login(UserFactory(username="mcgonagall", is_staff=True))
+    mcgonagall = UserFactory(username="mcgonagall", is_staff=True)  # may issue account links (invitations)
+    mcgonagall.user_permissions.add(Permission.objects.get(codename="issue_account_links"))
+    client.force_login(mcgonagall)
     return client
 
 
