@@ -6,7 +6,7 @@ from django.contrib.auth import forms as auth_forms
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import Duellist, Notification, User
+from accounts.models import Notification, User
 from accounts.services.emails import email_send
 
 logger = logging.getLogger(__name__)
@@ -66,9 +66,9 @@ class ProfileForm(forms.Form):
 
 
 class SignupDecisionForm(forms.Form):
-    duellist = forms.ModelChoiceField(
-        label=_("Membre synchronisé"), queryset=Duellist.objects.filter(user__isnull=True), required=False
-    )
+    """The member is named (the queue never lists every member without an account: a forum has thousands)."""
+
+    member = forms.CharField(label=_("Membre synchronisé"), max_length=100, required=False)
 
 
 class PasswordResetForm(auth_forms.PasswordResetForm):

@@ -1,3 +1,5 @@
+import logging
+
 from django.contrib.auth.models import AbstractUser, Group
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
@@ -6,10 +8,13 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from accounts.permissions import USER_PERMISSIONS
+from common.i18n import say
 from common.queries import BoundedCount
 
 REFEREE_GROUP = "Arbitres"
 YEAR_CHOICES = [(year, _("Adulte") if year == 8 else str(year)) for year in range(1, 9)]
+
+logger = logging.getLogger(__name__)
 
 
 BELL_MAX = 99  # the bell shows "99+" beyond
@@ -47,9 +52,6 @@ class User(AbstractUser):
     @cached_property  # read by the permission check and the menu of one request: one query
     def is_referee(self) -> bool:
         """The referee role: the referee group, or staff holding `duels.referee_any_duel`."""
-        # duels.permissions imports this module (the rule lives there, once)
-        from duels.permissions import has_referee_role
-
         return has_referee_role(self)
 
     def menu_facts(self) -> dict:
@@ -63,11 +65,30 @@ class User(AbstractUser):
             return {"unread": count, "unread_shown": bell_label(count), "is_referee": self.is_referee}
         in_group = Exists(Group.objects.filter(user=OuterRef("pk"), name=REFEREE_GROUP))
         row = mine.annotate(unread=unread, in_group=in_group).values("unread", "in_group").get()
-        # duels.permissions imports this module (the rule lives there, once)
-        from duels.permissions import has_referee_role
-
         self.__dict__["is_referee"] = has_referee_role(self, in_group=row["in_group"])  # is_referee, answered
         return {"unread": row["unread"], "unread_shown": bell_label(row["unread"]), "is_referee": self.is_referee}
+
+
+REFEREE_ANY_DUEL = "duels.referee_any_duel"  # declared by duels.Duel's Meta
+
+
+def referees_any_duel(user) -> bool:
+    """Active staff holding `duels.referee_any_duel` (superusers hold it): they may referee any duel they
+    do not play in, take over or hand over duels (duels.permissions)."""
+    return bool(
+        user is not None and user.is_authenticated and user.is_active and user.is_staff
+        and user.has_perm(REFEREE_ANY_DUEL)
+    )
+
+
+def has_referee_role(user, *, in_group: bool | None = None) -> bool:
+    """The referee group or the permission to referee any duel. `in_group`: the group membership when the
+    caller already read it (the menu reads it in its own statement)."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    if in_group is None:
+        in_group = Group.objects.filter(user=user, name=REFEREE_GROUP).exists()
+    return bool(in_group) or referees_any_duel(user)
 
 
 class Duellist(models.Model):
@@ -172,11 +193,15 @@ class Notification(models.Model):
 
     @property
     def text(self) -> str:
-        """The notice in the active language; a row stored before message ids keeps its French sentence."""
-        # Imported here: the accounts services import these models.
-        from accounts.services.notifications import notice_text
-
-        return notice_text(self)
+        """The notice in the active language; its stored French sentence if it has no message id (a row
+        older than message ids) or a message id that no longer renders."""
+        if not self.message_id:
+            return self.message
+        try:
+            return say({"msgid": self.message_id, "params": self.params})
+        except (KeyError, TypeError, ValueError, AttributeError):
+            logger.warning("notification %s: message id does not render", self.pk)
+            return self.message
 
 
 class Invitation(models.Model):

@@ -11,6 +11,7 @@ import logging
 from celery import shared_task
 
 from accounts.services import emails
+from accounts.services.retention import notifications_prune
 from common.retrying import RETRYING
 
 logger = logging.getLogger(__name__)
@@ -32,3 +33,12 @@ def notices_email_due() -> int:
     if report.sent or report.failed:
         logger.info("Notices e-mail sweep: %s", report.describe())
     return len(report.sent)
+
+
+@shared_task(**RETRYING)
+def prune_notifications() -> int:
+    """Hourly: delete the notices past their lifetime (accounts.services.retention)."""
+    report = notifications_prune()
+    if report.read or report.of_ended_duels:
+        logger.info("Notices: %s", report.describe())
+    return report.read + report.of_ended_duels

@@ -9,33 +9,11 @@ that same permission.
 """
 from __future__ import annotations
 
-from django.contrib.auth.models import Group
 from django.db.models import Q, QuerySet
 
-from accounts.models import REFEREE_GROUP, User
+from accounts.models import REFEREE_ANY_DUEL, REFEREE_GROUP, User, has_referee_role, referees_any_duel  # noqa: F401
 from duels.models import Duel, Participant
 from duels.services.errors import DuelError
-
-REFEREE_ANY_DUEL = "duels.referee_any_duel"
-
-
-def referees_any_duel(user) -> bool:
-    """Active staff holding `duels.referee_any_duel` (superusers hold it): they may referee any duel they
-    do not play in, take over or hand over duels."""
-    return bool(
-        user is not None and user.is_authenticated and user.is_active and user.is_staff
-        and user.has_perm(REFEREE_ANY_DUEL)
-    )
-
-
-def has_referee_role(user, *, in_group: bool | None = None) -> bool:
-    """The referee group or the permission to referee any duel. `in_group`: the group membership when the
-    caller already read it (the menu reads it in its own statement)."""
-    if user is None or not user.is_authenticated or not user.is_active:
-        return False
-    if in_group is None:
-        in_group = Group.objects.filter(user=user, name=REFEREE_GROUP).exists()
-    return bool(in_group) or referees_any_duel(user)
 
 
 def plays_in(duel: Duel, user) -> bool:

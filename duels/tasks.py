@@ -13,7 +13,6 @@ import logging
 
 from celery import shared_task
 
-from accounts.services.retention import notifications_prune
 from common.retrying import RETRYING
 from duels.services.deadlines import window_expire_overdue
 from duels.services.reminders import reminders_send
@@ -46,12 +45,3 @@ def send_reminders() -> int:
     if report.sent or report.failed_slots:
         logger.info("Reminders: %s", report.describe())
     return len(report.sent)
-
-
-@shared_task(**RETRYING)
-def prune_notifications() -> int:
-    """Hourly: delete the notices past their lifetime (accounts.services.retention)."""
-    report = notifications_prune()
-    if report.read or report.of_ended_duels:
-        logger.info("Notices: %s", report.describe())
-    return report.read + report.of_ended_duels

@@ -3,8 +3,8 @@ from django.utils.translation import gettext as _
 
 from config.admin import ReadOnlyAdmin
 from rankings.models import Result, SalaryScale, Season, Standing
+from rankings.services.rebuild import standings_rebuild
 from rankings.services.rewards import season_delete, season_save
-from rankings.services.standings import standings_rebuild
 
 
 @admin.register(SalaryScale)

@@ -24,7 +24,7 @@ EXEMPT = {
         "closes a window inside the post, exemption, extension and sanction services' transaction",
     ("rankings.services.standings", "table_revision_bump"):
         "also called by a model signal: outside a transaction, forgetting the revision at once is right",
-    ("rankings.services.standings", "rebuild_in_python"): "one branch of standings_rebuild (atomic)",
+    ("rankings.services.rebuild", "rebuild_in_python"): "one branch of standings_rebuild (atomic)",
     ("rankings.services.standings_sql", "rebuild_in_database"): "one branch of standings_rebuild (atomic)",
     ("webhooks.services.announcements", "announce"):
         "queues the deliveries of the duel action whose transaction stores them",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from duels.tasks import RETRYING
+from common.retrying import RETRYING
 from webhooks.services.delivery import deliveries_retry_due, delivery_attempt
 from webhooks.services.digest import digests_send
 

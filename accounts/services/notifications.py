@@ -30,18 +30,6 @@ def notice_part_text(value) -> str:
     return say_part(value)
 
 
-def notice_text(notification: Notification) -> str:
-    """The notice in the active language; its stored French sentence if it has no message id (or a
-    message id that no longer renders)."""
-    if not notification.message_id:
-        return notification.message
-    try:
-        return say({"msgid": notification.message_id, "params": notification.params})
-    except (KeyError, TypeError, ValueError, AttributeError):
-        logger.warning("notification %s: message id does not render", notification.pk)
-        return notification.message
-
-
 def notification_send(
     *, user: User, kind: str, message: str = "", message_id: str = "", params: dict | None = None,
     url: str = "", dedupe_key: str | None = None,

@@ -1,12 +1,14 @@
 """Staff pages: their index, the sign-up request queue, the referee role page and the member CSV import."""
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.db.models import Exists, OuterRef
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts import selectors
 from accounts.forms import MemberCsvForm, SignupDecisionForm
-from accounts.models import REFEREE_GROUP, Duellist, SignupRequest, User
+from accounts.models import REFEREE_GROUP, SignupRequest, User
 from accounts.permissions import (
     DECIDE_SIGNUP_REQUESTS,
     GRANT_REFEREE_ROLE,
@@ -27,11 +29,15 @@ def site_base(request) -> str:
 
 @permission_required(DECIDE_SIGNUP_REQUESTS)
 def signup_queue(request):
-    pending = list(SignupRequest.objects.filter(status=SignupRequest.Status.PENDING)[:200])
-    free_members = list(Duellist.objects.filter(user__isnull=True).only("id", "forum_name", "forum_id"))
-    by_name = {member.forum_name.casefold(): member for member in free_members}
-    rows = [(signup, by_name.get(signup.forum_name.strip().casefold())) for signup in pending]
-    return render(request, "accounts/signup_queue.html", {"rows": rows, "free_members": free_members})
+    """The pending requests, a page at a time, each with the member of the same name preset; `q` searches
+    the members without an account (a few names, never the whole list)."""
+    page = Paginator(selectors.pending_signups(), selectors.SIGNUPS_PER_PAGE).get_page(request.GET.get("page"))
+    matches = selectors.members_named_like(list(page))
+    query = request.GET.get("q", "").strip()[:100]
+    return render(request, "accounts/signup_queue.html", {
+        "page": page, "rows": [(signup, matches.get(signup.pk)) for signup in page],
+        "query": query, "found": selectors.members_matching(query), "found_max": selectors.MEMBERS_FOUND,
+    })
 
 
 @permission_required(DECIDE_SIGNUP_REQUESTS)
@@ -40,7 +46,12 @@ def signup_decide(request, pk: int):
     signup = get_object_or_404(SignupRequest, pk=pk)
     approve = request.POST.get("decision") == "approve"
     form = SignupDecisionForm(request.POST)
-    duellist = form.cleaned_data["duellist"] if form.is_valid() else None
+    name = form.cleaned_data["member"].strip() if form.is_valid() else ""
+    duellist = selectors.unlinked_member_named(name) if approve else None
+    if approve and name and duellist is None:
+        messages.error(request, _("Aucun membre synchronisé sans compte ne s'appelle « %(name)s » : cherchez-le "
+                                  "ci-dessus (ou synchronisez-le).") % {"name": name})
+        return redirect("signup_queue")
     try:
         decision = signup_request_decide(
             signup=signup, actor=request.user, approve=approve, duellist=duellist, base_url=site_base(request)

@@ -73,16 +73,21 @@ PRUNE_SECONDS = 3600
 # Deadlines by the sweep alone; notices' e-mails from an outbox; webhook deliveries still due (a 429's
 # Retry-After, a 5xx's backoff, a worker that died); the digest job mails each member once a day from
 # DIGEST_HOUR (local time).
-_EVERY_SWEEP = {"schedule": SWEEP_SECONDS, "options": {"expires": max(SWEEP_SECONDS - 5, 1)}}
+SCHEDULED_JOBS = [
+    # (name, Celery task that beat queues, the service run_scheduler calls, every so many seconds)
+    ("Deadline sweep", "duels.tasks.sweep_deadlines", "duels.services.deadlines.window_expire_overdue", SWEEP_SECONDS),
+    ("Reminders", "duels.tasks.send_reminders", "duels.services.reminders.reminders_send", SWEEP_SECONDS),
+    ("Notice e-mails", "accounts.tasks.notices_email_due", "accounts.services.emails.notices_email_due", SWEEP_SECONDS),
+    ("Webhook retries", "webhooks.tasks.deliveries_retry", "webhooks.services.delivery.deliveries_retry_due",
+     SWEEP_SECONDS),
+    ("Daily digest", "webhooks.tasks.digest_send", "webhooks.services.digest.digests_send", SWEEP_SECONDS),
+    ("Notices pruning", "accounts.tasks.prune_notifications", "accounts.services.retention.notifications_prune",
+     PRUNE_SECONDS),
+]
+# Beat reads the same list: a message older than its period is dropped (the next one does the work).
 CELERY_BEAT_SCHEDULE = {
-    "sweep-deadlines": {"task": "duels.tasks.sweep_deadlines", **_EVERY_SWEEP},
-    "send-reminders": {"task": "duels.tasks.send_reminders", **_EVERY_SWEEP},
-    "email-notices": {"task": "accounts.tasks.notices_email_due", **_EVERY_SWEEP},
-    "webhook-retries": {"task": "webhooks.tasks.deliveries_retry", **_EVERY_SWEEP},
-    "daily-digest": {"task": "webhooks.tasks.digest_send", **_EVERY_SWEEP},
-    "prune-notifications": {
-        "task": "duels.tasks.prune_notifications", "schedule": PRUNE_SECONDS, "options": {"expires": PRUNE_SECONDS - 60},
-    },
+    task: {"task": task, "schedule": every, "options": {"expires": max(every - 5, 1)}}
+    for _name, task, _service, every in SCHEDULED_JOBS
 }
 
 # --- E-mail ---

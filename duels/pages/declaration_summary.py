@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from duels.engine import DuelState
+from duels.pages.duellist_notes import duellist_notes
 from duels.pages.teams import team_label
 
 # What the cast did once its die was rolled (duels.engine.events.cast outcomes).
@@ -63,16 +64,11 @@ def standings(state_after: dict | None, names: dict[str, str]) -> list[dict]:
     """Each duellist after the declaration: PF, PM, zone, and whether they are out (and how)."""
     if not state_after:
         return []
-    # Imported here: presenters imports this module (as presenters.summary).
-    from duels.pages.presenters import OUT_LABELS, STATUS_LABELS
-
     state = DuelState.from_dict(state_after)
     rows = []
     for d in state.duellists:
         where = _("zone %(z)s") % {"z": d.pos} if 1 <= d.pos <= 11 else _("hors de l'estrade")
-        notes = [str(label) for key, label in STATUS_LABELS.items() if getattr(d, key)]
-        if d.out:
-            notes.append(str(OUT_LABELS.get(d.status, d.status)))
+        notes = duellist_notes(d)
         rows.append({"name": names.get(d.id, d.id), "team": d.team, "pf": d.pf, "pf_max": d.start_pf, "pm": d.pm,
                      "pm_max": d.start_pm, "where": where, "notes": notes, "out": d.out})
     return rows

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils import formats, timezone, translation
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from duels.engine import DuelState, new_duel_state
@@ -21,6 +21,7 @@ from duels.models import (
     WindowState,
 )
 from duels.pages import declaration_summary as summary
+from duels.pages.duellist_notes import duellist_notes
 from duels.pages.event_text import event_text
 from duels.pages.teams import team_label
 from duels.selectors.rolls import rolls_that_happened
@@ -73,15 +74,6 @@ class Zone:
         return _("Zone %(n)d") % {"n": self.number}
 
 
-STATUS_LABELS = {
-    "stunned": gettext_lazy("étourdi"), "disarmed": gettext_lazy("désarmé"), "bound": gettext_lazy("entravé"),
-}
-OUT_LABELS = {
-    "knocked-out": gettext_lazy("hors combat"), "forfeited": gettext_lazy("abandon"),
-    "disqualified": gettext_lazy("disqualifié"),
-}
-
-
 def names_by_engine_id(participants: list[Participant]) -> dict[str, str]:
     return {p.engine_id: p.duellist.forum_name for p in participants}
 
@@ -101,11 +93,7 @@ def stage(state: DuelState, participants: list[Participant], me: Participant | N
     names = names_by_engine_id(participants)
     zones = {n: Zone(n, []) for n in ZONES}
     for d in state.duellists:
-        statuses = [str(label) for key, label in STATUS_LABELS.items() if getattr(d, key)]
-        if d.shield:
-            statuses.append(_("bouclier (%(n)d)") % {"n": d.shield})
-        if d.out:
-            statuses.append(str(OUT_LABELS.get(d.status, d.status)))
+        statuses = duellist_notes(d, shield=True)
         token = Token("duellist", d.id, names.get(d.id, d.id), d.team, d.pf, d.start_pf, d.pm, d.start_pm,
                       d.status, statuses, bool(me and me.engine_id == d.id))
         zones.setdefault(d.pos, Zone(d.pos, [])).tokens.append(token)

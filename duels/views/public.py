@@ -17,9 +17,9 @@ from duels.engine import DuelState
 from duels.export import images
 from duels.models import DeclarationKind, DuelStatus
 from duels.pages import presenters
+from duels.pages.charts import points_over_turns
 from duels.selectors import spectators
 from duels.views.common import POLL_SECONDS
-from rankings.pages.charts import points_over_turns
 
 EMBED_POLL_SECONDS = 15  # a forum thread is read, not played in: a gentler poll than the duel page
 

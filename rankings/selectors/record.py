@@ -11,9 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Duellist
+from common import charts
 from duels.models import Participant, Post
 from rankings.models import Outcome, Result, Season
-from rankings.pages import charts
 from spells.models import Spell
 
 

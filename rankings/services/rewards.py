@@ -12,7 +12,8 @@ from accounts.permissions import PAY_REWARDS
 from common.access import staff_may
 from duels.models import DuelKind
 from rankings.models import Outcome, Result, SalaryScale, Season
-from rankings.services.standings import standings_apply, standings_rebuild, table_revision_bump
+from rankings.services.rebuild import standings_rebuild
+from rankings.services.standings import standings_apply, table_revision_bump
 
 WIN_POINTS = 1
 WIN_SALARY_DAYS = 4

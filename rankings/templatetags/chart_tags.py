@@ -1,7 +1,7 @@
 """Charts a page builds from what its view already read (no query here)."""
 from django import template
 
-from rankings.pages.charts import points_over_turns
+from duels.pages.charts import points_over_turns
 
 register = template.Library()
 

@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from rankings.pages import charts
+from common import charts
 from rankings.selectors.statistics import club_statistics
 
 

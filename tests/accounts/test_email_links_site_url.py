@@ -43,7 +43,7 @@ def test_the_signup_approval_email_uses_site_url(client, mailoutbox, django_capt
     member = DuellistFactory(user=None, forum_name="Dean Thomas")
     signup = SignupRequest.objects.create(forum_name="Dean Thomas", email="dean@example.org")
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("signup_decide", args=[signup.pk]), {"decision": "approve", "duellist": member.pk},
+        response = client.post(reverse("signup_decide", args=[signup.pk]), {"decision": "approve", "member": member.forum_name},
                                HTTP_HOST=FORGED_HOST)
     (mail,) = mailoutbox
     (link,) = links(mail.body)

@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from accounts.models import Notification
 from accounts.services.retention import notifications_prune
+from accounts.tasks import prune_notifications
 from duels.models import DuelStatus
-from duels.tasks import prune_notifications
 from tests.factories.duels import DuelFactory, UserFactory
 from tests.support.duels import finished_duel
 
@@ -72,8 +72,7 @@ def test_pruning_goes_in_batches(monkeypatch):
 def test_the_scheduled_jobs_prune(settings):
     user = UserFactory()
     notice(user, at=OLD, read=True)
-    assert "prune-notifications" in settings.CELERY_BEAT_SCHEDULE
-    assert settings.CELERY_BEAT_SCHEDULE["prune-notifications"]["task"] == "duels.tasks.prune_notifications"
+    assert settings.CELERY_BEAT_SCHEDULE["accounts.tasks.prune_notifications"]["schedule"] == settings.PRUNE_SECONDS
     assert prune_notifications.delay().get() == 1
     notice(user, at=OLD, read=True)
     out = io.StringIO()

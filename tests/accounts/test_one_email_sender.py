@@ -44,7 +44,7 @@ def test_the_invitation_goes_through_the_one_sender(client, mailoutbox, sent, dj
     member = DuellistFactory(user=None, forum_name="Dean Thomas")
     signup = SignupRequest.objects.create(forum_name="Dean Thomas", email="dean@example.org")
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("signup_decide", args=[signup.pk]), {"decision": "approve", "duellist": member.pk})
+        client.post(reverse("signup_decide", args=[signup.pk]), {"decision": "approve", "member": member.forum_name})
     [(call, was_sent)] = sent
     assert call["address"] == "dean@example.org" and was_sent and mailoutbox[0].to == ["dean@example.org"]
 

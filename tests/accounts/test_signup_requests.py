@@ -37,7 +37,7 @@ def test_queue_preselects_the_synced_member_with_that_name(staff_client):
     member = DuellistFactory(user=None, forum_name="Dean Thomas")
     SignupRequest.objects.create(forum_name="dean thomas")
     html = staff_client.get(reverse("signup_queue")).content.decode()
-    assert f'<option value="{member.pk}" selected>' in html
+    assert f'name="member" id="member-{SignupRequest.objects.get().pk}" maxlength="100" value="{member.forum_name}"' in html
 
 
 def test_approval_creates_the_invitation_emails_it_and_shows_the_pm(
@@ -47,7 +47,7 @@ def test_approval_creates_the_invitation_emails_it_and_shows_the_pm(
     signup = SignupRequest.objects.create(forum_name="Dean Thomas", email="dean@example.org")
     with django_capture_on_commit_callbacks(execute=True):
         response = staff_client.post(reverse("signup_decide", args=[signup.pk]),
-                                     {"decision": "approve", "duellist": member.pk})
+                                     {"decision": "approve", "member": member.forum_name})
     html = response.content.decode()
     assert "Voici ton lien pour activer ton compte Estrade" in html
     signup.refresh_from_db()

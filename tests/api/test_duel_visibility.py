@@ -8,6 +8,7 @@ from duels.models import DuelStatus
 from duels.services import duel_cancel
 from tests.factories.accounts import UserFactory
 from tests.support.duels import matched_duel, started_duel
+from tests.support.permissions import staff_referee
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def duels():
     cancelled = matched_duel()
-    duel_cancel(duel=cancelled, by=UserFactory(is_staff=True), reason="Doublon")
+    duel_cancel(duel=cancelled, by=staff_referee(), reason="Doublon")
     cancelled.refresh_from_db()
     running, _referee, _participants = started_duel()
     return {"cancelled": cancelled, "pairing": matched_duel(), "running": running}

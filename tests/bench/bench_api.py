@@ -75,8 +75,8 @@ def seed():
     from accounts.models import Duellist, User
     from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant
     from rankings.models import Result, SalaryScale, Season
+    from rankings.services.rebuild import standings_rebuild
     from rankings.services.rewards import participant_outcome
-    from rankings.services.standings import standings_rebuild
 
     rng = random.Random(8)
     salary = dict(SalaryScale.objects.values_list("year", "daily_salary"))

@@ -31,7 +31,7 @@ def build(size: str, *, fresh: int = 4) -> dict:
                   step=dt.timedelta(minutes=1))
     seasons_create(seasons)
     steps.done("running duels, seasons")
-    from rankings.services.standings import standings_rebuild
+    from rankings.services.rebuild import standings_rebuild
 
     standings_rebuild()
     steps.done("standings")

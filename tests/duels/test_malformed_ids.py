@@ -4,6 +4,7 @@ and the players' forms, the live poll's `?w=` and the API's `?page=`."""
 import html
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
@@ -63,7 +64,9 @@ def test_the_duels_referee_gets_a_400_naming_the_field(duel_and_referee, view, f
 @pytest.mark.parametrize("value", ["1e9", "abc"])
 def test_staff_reassigning_with_a_malformed_referee_gets_the_400_too(duel_and_referee, value):
     duel, referee = duel_and_referee
-    response = client_of(UserFactory(is_staff=True)).post(reverse("duels:reassign", args=[duel.pk]),
+    staff = UserFactory(is_staff=True)  # staff who may hand any duel over
+    staff.user_permissions.add(Permission.objects.get(codename="referee_any_duel"))
+    response = client_of(staff).post(reverse("duels:reassign", args=[duel.pk]),
                                                           {"referee": value, "reason": "Vacances"})
     assert_refused_by_name(response, "referee", value)
     duel.refresh_from_db()

@@ -8,8 +8,8 @@ from django.core.management import call_command
 from duels.models import DuelKind
 from rankings import selectors
 from rankings.models import ScopeSize, Season, Standing
+from rankings.services.rebuild import standings_rebuild
 from rankings.services.rewards import season_delete, season_save
-from rankings.services.standings import standings_rebuild
 from tests.rankings.helpers import at, duellists, finished_duel
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ from django.db import connection
 
 from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant
 from rankings.models import ScopeSize, Standing
+from rankings.services.rebuild import standings_rebuild
 from rankings.services.rewards import results_record
-from rankings.services.standings import standings_rebuild
 from tests.concurrency import run_together
 from tests.factories.duels import RefereeFactory
 from tests.rankings.helpers import at, duellists

@@ -8,8 +8,8 @@ from duels.models import DuelFormat, DuelKind
 from duels.services import forfeit
 from rankings import selectors
 from rankings.models import Season, Standing, TableRevision
+from rankings.services.rebuild import standings_rebuild
 from rankings.services.rewards import daily_salary, season_delete, season_save
-from rankings.services.standings import standings_rebuild
 from tests.rankings.helpers import at, duellists, finished_duel
 from tests.support.duels import bet_for, declare, miss_windows, post, started_duel
 

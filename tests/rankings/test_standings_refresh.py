@@ -9,7 +9,7 @@ from django.db.utils import OperationalError
 from django.utils import timezone
 
 from rankings.models import Result, Season, Standing
-from rankings.services.standings import standings_rebuild
+from rankings.services.rebuild import standings_rebuild
 from rankings.services.standings_refresh import lines_of, result_places, standings_refresh
 from tests.support.corrections import backfire, finished
 

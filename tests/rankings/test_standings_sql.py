@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from rankings.models import ScopeSize, Season, Standing
 from rankings.services import standings_sql
-from rankings.services.standings import rebuild_in_python, standings_rebuild
+from rankings.services.rebuild import rebuild_in_python, standings_rebuild
 from tests.support.corrections import backfire, finished
 
 pytestmark = pytest.mark.django_db

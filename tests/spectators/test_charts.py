@@ -4,8 +4,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from common.charts import Series, bar_chart, line_chart
 from duels.services import forfeit
-from rankings.pages.charts import Series, bar_chart, line_chart
 from tests.support.duels import bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db

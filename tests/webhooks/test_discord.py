@@ -13,9 +13,9 @@ from accounts.models import User
 from duels.services import duel_start, magic_types_choose, referee_assign, window_expire_overdue
 from tests.factories.duels import TEST_SPELLS, RefereeFactory
 from tests.support.duels import bet_for, declare, matched_duel, post, started_duel
+from webhooks.announcement import Announcement, Person
 from webhooks.models import Delivery, DeliveryStatus, EventKind, WebhookKind
 from webhooks.services import deliveries_retry_due
-from webhooks.services.announcements import Announcement, Person
 from webhooks.services.messages import DISCORD_CONTENT_LIMIT, discord_body
 
 pytestmark = pytest.mark.django_db

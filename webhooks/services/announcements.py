@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import uuid
-from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import transaction
@@ -18,45 +17,12 @@ from django.utils import timezone
 
 from common.after_commit import after_commit
 from rankings.models import Result
+from webhooks.announcement import Announcement, Person
 from webhooks.models import Delivery, EventKind, Webhook, WebhookKind
 from webhooks.services.delivery import deliveries_queue
+from webhooks.services.messages import discord_body, signed_body
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass
-class Person:
-    """A duellist as an announcement names them; `discord_id` only when they asked to be mentioned."""
-
-    participant_id: int
-    forum_name: str
-    forum_id: int
-    team: int
-    out: bool = False
-    awaited: bool = False
-    deadline: dt.datetime | None = None
-    discord_id: str = ""
-
-
-@dataclass
-class Announcement:
-    event: str
-    id: uuid.UUID
-    occurred_at: dt.datetime
-    duel: object
-    people: list[Person]
-    data: dict = field(default_factory=dict)
-    links: dict = field(default_factory=dict)
-    image_url: str = ""
-    mention_awaited: bool = False  # "à vous de poster" and reminders ping the awaited members who asked
-
-    @property
-    def awaited(self) -> list[Person]:
-        return [p for p in self.people if p.awaited]
-
-    @property
-    def mentioned(self) -> list[Person]:
-        return [p for p in self.awaited if p.discord_id] if self.mention_awaited else []
 
 
 def absolute(path: str) -> str:
@@ -95,9 +61,6 @@ def webhooks_carrying(event: str) -> list[Webhook]:
 
 
 def deliveries_store(announcement: Announcement, webhooks: list[Webhook]) -> list[int]:
-    # Imported here: messages renders this module's Announcement (it imports it).
-    from webhooks.services.messages import discord_body, signed_body
-
     rows = [
         Delivery(
             webhook=webhook, event=announcement.event, event_id=announcement.id, duel=announcement.duel,

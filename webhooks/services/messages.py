@@ -9,8 +9,8 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from webhooks.announcement import Announcement, Person
 from webhooks.models import EventKind
-from webhooks.services.announcements import Announcement, Person
 
 DISCORD_CONTENT_LIMIT = 2000
 DISCORD_DESCRIPTION_LIMIT = 4096

@@ -1,7 +1,8 @@
-"""The one-machine scheduler (no Redis): the deadline sweep, the reminders and the notices' e-mails
-left behind (an SMTP failure) on a timer.
+"""The one-machine scheduler (no Redis): the jobs of settings.SCHEDULED_JOBS — the deadline sweep, the
+reminders, the notices' e-mails left behind (an SMTP failure), webhook retries, the digest, pruning — on
+a timer.
 
-Calls the same services as the Celery beat jobs; both are idempotent and claim their work, so running
+Calls the same services as the Celery beat jobs (the same list); both are idempotent and claim their work, so running
 this next to a Celery beat (or twice) never processes anything twice. Errors are logged and the loop
 goes on; the database connection is checked before each round.
 """
@@ -12,13 +13,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections, connection
 from django.utils import timezone
-
-from accounts.services.emails import notices_email_due
-from accounts.services.retention import notifications_prune
-from duels.services import window_expire_overdue
-from duels.services.reminders import reminders_send
-from webhooks.services.delivery import deliveries_retry_due
-from webhooks.services.digest import digests_send
+from django.utils.module_loading import import_string
 
 logger = logging.getLogger(__name__)
 
@@ -41,15 +36,11 @@ class Every:
         return self.job()
 
 
-def _prune_notifications():
-    return notifications_prune()
-
-
 def scheduler_jobs() -> tuple:
-    """The jobs of one scheduler process, in the order of a round (a rare job remembers its last run)."""
-    return (("Deadline sweep", window_expire_overdue), ("Reminders", reminders_send),
-            ("Notice e-mails", notices_email_due), ("Webhook retries", deliveries_retry_due),
-            ("Daily digest", digests_send), ("Notices pruning", Every(settings.PRUNE_SECONDS, _prune_notifications)))
+    """The jobs of one scheduler process, in the order of a round: settings.SCHEDULED_JOBS, the list
+    Celery beat reads too (a job rarer than a round remembers its last run)."""
+    return tuple((name, import_string(service) if every <= settings.SWEEP_SECONDS else Every(every, import_string(service)))
+                 for name, _task, service, every in settings.SCHEDULED_JOBS)
 
 
 def fresh_connections() -> None:

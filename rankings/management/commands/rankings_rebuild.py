@@ -9,7 +9,8 @@ from dataclasses import fields
 from django.core.management.base import BaseCommand, CommandError
 
 from rankings.models import Season
-from rankings.services.standings import Key, ScopeKey, Tally, standings_rebuild
+from rankings.services.rebuild import standings_rebuild
+from rankings.services.standings import Key, ScopeKey, Tally
 
 SHOWN = 20
 FIELDS = [f.name for f in fields(Tally)]

@@ -1,0 +1,258 @@
+"""Every page route of the site × eight roles: anonymous, a duellist, a member outside the duel, the duel's
+referee, another referee, a superuser, a staff account holding no permission and a staff superuser who
+plays in the duel. For each route, the roles that may use it; any other role must neither open it (GET:
+no 200, no redirect to the forum with a token) nor change anything with it (POST: the database's
+fingerprint unchanged). A route missing from the table fails the test by name.
+
+Not here: Django's admin (its own permissions) and the token APIs (/api/, /forum/api/)."""
+import datetime as dt
+
+import pytest
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
+
+from accounts.models import REFEREE_GROUP, Duellist, Invitation, SignupRequest, User
+from audit.models import AuditLog
+from duels.models import Declaration, Duel, Exemption, Fault, Participant, Post, Registration, Window
+from duels.services import declaration_prepare, exemption_request
+from forum.models import DuelTopic, PmBatch
+from forum.services import batches
+from rankings.models import Result
+from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.duels import declare, post, started_duel
+
+pytestmark = pytest.mark.django_db
+FORUM = "https://forum.example"
+SKIPPED = ("admin/", "api/", "forum/api/", "i18n/")
+
+ROLES = ["anonymous", "player", "outsider", "referee", "other_referee", "superuser", "staff_no_permission",
+         "staff_player"]
+EVERYONE = set(ROLES)
+REFEREE_OF_DUEL = {"referee", "superuser"}
+REFEREE_ROLE = {"referee", "other_referee", "superuser", "staff_player"}
+STAFF_PAGE = {"superuser", "staff_player"}  # staff_player is a superuser: every staff page, never their duel
+STAFF_INDEX = {"superuser", "staff_player", "staff_no_permission"}
+DUELLISTS = {"player", "staff_player"}
+
+
+def route_names(resolver=None, prefix="", namespace=""):
+    for entry in (resolver or get_resolver()).url_patterns:
+        route = prefix + str(entry.pattern)
+        if route.startswith(SKIPPED):
+            continue
+        if isinstance(entry, URLResolver):
+            yield from route_names(entry, route, entry.namespace or namespace)
+        elif isinstance(entry, URLPattern) and entry.name:
+            yield f"{namespace}:{entry.name}" if namespace else entry.name
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.FORUM_URL = FORUM
+
+
+def build_world() -> dict:
+    """Duel 1 in its second turn's action phase (A posted, B awaited, B's exemption requested); duel 2 of
+    the same duellists and referee awaiting its declaration, a draft prepared. B is a staff superuser."""
+    duel, referee, (a, b) = started_duel()
+    post(duel, a, [])
+    post(duel, b, [])
+    declare(duel, referee)
+    post(duel, a, [])
+    exemption = exemption_request(duel=duel, by=b.duellist.user, reason="Raison médicale",
+                                  wished_deadline=timezone.now() + dt.timedelta(days=3))
+    second, other, (c, d) = started_duel()
+    post(second, c, [])
+    post(second, d, [])
+    draft = declaration_prepare(duel=second, by=other)
+    Participant.objects.filter(pk=c.pk).update(duellist=a.duellist)  # the same duellists and referee
+    Participant.objects.filter(pk=d.pk).update(duellist=b.duellist)
+    Duel.objects.filter(pk=second.pk).update(referee=referee)
+    second.refresh_from_db()
+    staff_player = b.duellist.user
+    staff_player.is_staff = staff_player.is_superuser = True
+    staff_player.save()
+    other_referee = UserFactory(username="autre-arbitre")
+    other_referee.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+    outsider = DuellistFactory(user__username="dehors")
+    registration = Registration.objects.create(duellist=outsider, kind="non_rp", format="1v1", year=3)
+    superuser = UserFactory(username="chef", is_staff=True, is_superuser=True)
+    unlinked = DuellistFactory(user=None, forum_name="Sans Compte")
+    signup = SignupRequest.objects.create(forum_name="Sans Compte")
+    batch = batches.invitation_batch_create(by=superuser)
+    result = Result.objects.create(duel=duel, duellist=a.duellist, participant=a, year=3, outcome="loss",
+                                   chocogrenouille=True)
+    published = Declaration.objects.filter(window__duel=duel, status="published").latest("pk")
+    return {
+        "duel": duel, "second": second, "draft": draft, "a": a, "b": b, "exemption": exemption,
+        "registration": registration, "signup": signup, "unlinked": unlinked, "batch": batch, "result": result,
+        "published": published, "window": duel.windows.latest("pk"),
+        "users": {"anonymous": None, "player": a.duellist.user, "outsider": outsider.user, "referee": referee,
+                  "other_referee": other_referee, "superuser": superuser,
+                  "staff_no_permission": UserFactory(username="equipe-sans-droit", is_staff=True),
+                  "staff_player": User.objects.get(pk=staff_player.pk)},
+    }
+
+
+def table(w: dict) -> dict:
+    """Route name → (paths, roles allowed, POST data; None: not checked, every role may)."""
+    duel, second, a = w["duel"].pk, w["second"].pk, w["a"]
+    later = (timezone.localtime() + dt.timedelta(days=3)).strftime("%Y-%m-%dT%H:%M")
+
+    def of(name, *args):
+        return reverse(name, args=args)
+
+    def referee_route(name, data):
+        return [of(name, duel), of(name, second)], REFEREE_OF_DUEL, data
+
+    open_ = None
+    rows = {
+        name: ([of(name)], EVERYONE, open_) for name in (
+            "home", "login", "logout", "password_reset", "password_reset_done", "password_reset_complete",
+            "signup_request", "spells:catalog", "duels:running", "rankings:index", "rankings:statistics",
+            "forum:pont_js", "language_choose")
+    }
+    rows.update({
+        "notifications": ([of("notifications")], EVERYONE - {"anonymous"}, open_),
+        "notifications_read": ([of("notifications_read")], EVERYONE - {"anonymous"}, open_),
+        "password_change": ([of("password_change")], EVERYONE - {"anonymous"}, open_),
+        "password_change_done": ([of("password_change_done")], EVERYONE - {"anonymous"}, open_),
+        "password_reset_confirm": ([of("password_reset_confirm", "MQ", "x-y")], EVERYONE, open_),
+        "invitation_accept": ([of("invitation_accept", "x")], EVERYONE, open_),
+        "profile": ([of("profile")], EVERYONE - {"anonymous"}, open_),
+        "spells:detail": (["/sorts/x/"], EVERYONE, open_),
+        "duels:dashboard": ([of("duels:dashboard")], EVERYONE - {"anonymous"}, open_),
+        "duels:register": ([of("duels:register")], EVERYONE - {"anonymous"}, open_),
+        "duels:duel": ([of("duels:duel", duel)], EVERYONE, open_),
+        "duels:turn": ([of("duels:turn", duel, w["window"].pk)], EVERYONE, open_),
+        "duels:stage_png": ([of("duels:stage_png", duel)], EVERYONE, open_),
+        "duels:turn_stage_png": ([of("duels:turn_stage_png", duel, 1)], EVERYONE, open_),
+        "duels:embed": ([of("duels:embed", duel)], EVERYONE, open_),
+        "rankings:duellist": ([of("rankings:duellist", a.duellist.forum_id)], EVERYONE, open_),
+        "rankings:duel": ([of("rankings:duel", duel)], EVERYONE, open_),
+        # the duellists' own actions
+        "duels:post": ([of("duels:post", duel)], DUELLISTS, {"rp_text": "mot " * 120}),
+        "duels:types": ([of("duels:types", duel)], DUELLISTS, {"types": "malefices"}),
+        "duels:forfeit": ([of("duels:forfeit", duel)], DUELLISTS, {"confirm": "yes"}),
+        "duels:exemption": ([of("duels:exemption", duel)], DUELLISTS, {"reason": "x", "deadline": later}),
+        "duels:journal": ([of("duels:journal", duel)], DUELLISTS | REFEREE_OF_DUEL, None),
+        "duels:withdraw": ([of("duels:withdraw", w["registration"].pk)], {"outsider"} | STAFF_PAGE, {}),
+        # the referee role, and the referee of this duel
+        "duels:referee": ([of("duels:referee")], REFEREE_ROLE, None),
+        "duels:matchmaking": ([of("duels:matchmaking")], REFEREE_ROLE, {}),
+        "duels:pairing_confirm": ([of("duels:pairing_confirm")], REFEREE_ROLE, {"pairing": "x"}),
+        "duels:exemption_decide": ([of("duels:exemption_decide", w["exemption"].pk)], REFEREE_OF_DUEL,
+                                   {"decision": "grant"}),
+        "duels:adjudicate": referee_route("duels:adjudicate", None),
+        "duels:take": referee_route("duels:take", {}),
+        "duels:start": referee_route("duels:start", {}),
+        "duels:prepare": referee_route("duels:prepare", {}),
+        "duels:publish": referee_route("duels:publish", {"comment": "x"}),
+        "duels:fault": referee_route("duels:fault", {"participant": a.pk, "kind": "other", "note": "x",
+                                                     "pf_penalty": 2, "confirm": "yes"}),
+        "duels:absences": referee_route("duels:absences", {"confirm": "yes"}),
+        "duels:cancel": referee_route("duels:cancel", {"reason": "x", "confirm": "yes"}),
+        "duels:publish_as_is": referee_route("duels:publish_as_is",
+                                             {"prepared_at": w["draft"].prepared_at.isoformat()}),
+        "duels:correct": referee_route("duels:correct", {"reason": "x", "void_mode": "pass"}),
+        "duels:deadline_extend": referee_route("duels:deadline_extend", {"deadline": later, "reason": "panne"}),
+        "duels:reopen": referee_route("duels:reopen", {"participant": a.pk, "reason": "x"}),
+        "duels:release": referee_route("duels:release", {"reason": "x"}),
+        "duels:reassign": referee_route("duels:reassign", {"referee": w["users"]["other_referee"].pk,
+                                                           "reason": "x"}),
+        "forum:topic_link": ([of("forum:topic_link", duel)], REFEREE_OF_DUEL, {"url": f"{FORUM}/t12-duel"}),
+        "forum:reminders": ([of("forum:reminders", duel)], REFEREE_OF_DUEL, {}),
+        "forum:open": ([of("forum:open", "declaration", w["published"].pk)], REFEREE_OF_DUEL, None),
+        # staff pages
+        "staff": ([of("staff")], STAFF_INDEX, None),
+        "forum:setup": ([of("forum:setup")], STAFF_INDEX, None),
+        "signup_queue": ([of("signup_queue")], STAFF_PAGE, None),
+        "signup_decide": ([of("signup_decide", w["signup"].pk)], STAFF_PAGE,
+                          {"decision": "approve", "member": "Sans Compte", "duellist": w["unlinked"].pk}),
+        "roles": ([of("roles")], STAFF_PAGE, None),
+        "role_set": ([of("role_set", w["users"]["outsider"].pk)], STAFF_PAGE, {"referee": "1"}),
+        "members_import": ([of("members_import")], STAFF_PAGE, None),
+        "rankings:rewards": ([of("rankings:rewards")], STAFF_PAGE, {"paid": [w["result"].pk]}),
+        "forum:invitations": ([of("forum:invitations")], STAFF_PAGE, {}),
+        "forum:batch": ([of("forum:batch", w["batch"].pk)], STAFF_PAGE, None),
+        "forum:batch_open": ([of("forum:batch_open", w["batch"].pk)], STAFF_PAGE, None),
+    })
+    return rows
+
+
+def fingerprint() -> tuple:
+    """What a forbidden request could change: the duels, their phases, posts, declarations, sanctions,
+    exemptions, roles, requests, links, batches, rewards, registrations and the audit log."""
+    return (
+        list(Duel.objects.order_by("pk").values_list("status", "referee_id", "turn")),
+        list(Window.objects.order_by("pk").values_list("state", "due_at")),
+        Post.objects.count(), list(Declaration.objects.order_by("pk").values_list("status", "revision")),
+        Fault.objects.count(), list(Exemption.objects.order_by("pk").values_list("status")),
+        list(Group.objects.filter(name=REFEREE_GROUP).values_list("user", flat=True).order_by("user")),
+        list(SignupRequest.objects.order_by("pk").values_list("status")), Invitation.objects.count(),
+        PmBatch.objects.count(), list(Result.objects.order_by("pk").values_list("paid_at")),
+        list(Registration.objects.order_by("pk").values_list("status")), AuditLog.objects.count(),
+        Duellist.objects.count(), DuelTopic.objects.count(),
+    )
+
+
+def opened(response) -> bool:
+    if response.status_code == 200:
+        return True
+    return response.status_code == 302 and response["Location"].startswith(FORUM)
+
+
+def violations_of(role: str, w: dict) -> list[str]:
+    user = w["users"][role]
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    found = []
+    for paths, allowed, data in table(w).values():
+        if role in allowed:
+            continue
+        for path in paths:
+            with transaction.atomic():
+                response = client.get(path)
+                transaction.set_rollback(True)
+            if opened(response):
+                found.append(f"{role} GET {path} → {response.status_code}")
+            if data is None:
+                continue
+            with transaction.atomic():
+                before = fingerprint()
+                response = client.post(path, data)
+                changed = fingerprint() != before
+                transaction.set_rollback(True)
+            if changed or opened(response):
+                found.append(f"{role} POST {path} → {response.status_code}{' (changed)' if changed else ''}")
+    return found
+
+
+def test_every_page_route_has_its_row():
+    world = build_world()
+    assert sorted(set(route_names()) - set(table(world))) == []
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_no_role_opens_or_changes_what_it_may_not(role):
+    world = build_world()
+    violations = violations_of(role, world)
+    assert violations == [], f"{len(violations)} violation(s):\n" + "\n".join(violations)
+
+
+def test_the_allowed_roles_do_open_their_pages():
+    """The table is not vacuous: the duel's referee and the superuser open the adjudication page, the staff
+    player opens the staff pages, the duellist reads the journal."""
+    world = build_world()
+    checks = {"referee": reverse("duels:adjudicate", args=[world["duel"].pk]),
+              "superuser": reverse("duels:adjudicate", args=[world["second"].pk]),
+              "staff_player": reverse("signup_queue"), "player": reverse("duels:journal", args=[world["duel"].pk])}
+    for role, path in checks.items():
+        client = Client()
+        client.force_login(world["users"][role])
+        assert client.get(path).status_code == 200, (role, path)
