@@ -86,3 +86,14 @@ def test_the_rankings_season_choice_writes_its_days_the_same_way():
 def test_an_audit_entry_is_named_by_the_local_moment():
     entry = AuditLog.objects.create(created_at=dt.datetime(2026, 12, 3, 19, 43, tzinfo=dt.UTC), action="fault.record")
     assert str(entry) == "3 décembre 2026 20:43 — faute relevée"
+
+
+@pytest.mark.django_db
+def test_the_english_notices_end_their_sentence_after_a_24_hour_time(duel_with_dates):
+    _duel, _referee, a, _b = duel_with_dates
+    client = Client()
+    client.cookies["django_language"] = "en"
+    client.force_login(a.duellist.user)
+    html = client.get(reverse("notifications")).content.decode()
+    assert "5 Dec 2026, 20:43." in html  # « your turn … before 5 Dec 2026, 20:43. »
+    assert "p.m." not in html and "a.m." not in html
