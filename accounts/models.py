@@ -163,6 +163,9 @@ class Notification(models.Model):
         DUEL = "duel", _("Duel")
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="notifications")
+    # The duel the notice is about (none for an account's own notices): its lifetime follows the duel's.
+    duel = models.ForeignKey("duels.Duel", on_delete=models.CASCADE, null=True, blank=True, related_name="notifications",
+                             verbose_name=_("duel"))
     kind = models.CharField(_("type"), max_length=30, choices=Kind.choices)
     message = models.TextField(_("message"))  # the French sentence: admin, search, and rows older than message_id
     # The sentence as a gettext message id and its values, rendered in the reader's language (see `text`).

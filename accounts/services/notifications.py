@@ -32,7 +32,7 @@ def notice_part_text(value) -> str:
 
 def notification_send(
     *, user: User, kind: str, message: str = "", message_id: str = "", params: dict | None = None,
-    url: str = "", dedupe_key: str | None = None,
+    url: str = "", dedupe_key: str | None = None, duel=None,
 ) -> Notification | None:
     """Store a notice (once per ``dedupe_key``) in the current transaction; its e-mail, if the member has
     an address, leaves after commit (`accounts.services.emails`). None if already sent.
@@ -41,7 +41,7 @@ def notification_send(
     try:
         with transaction.atomic():
             notification = Notification.objects.create(
-                user=user, kind=kind, url=url, dedupe_key=dedupe_key, email_state=email_state_for(user),
+                user=user, duel=duel, kind=kind, url=url, dedupe_key=dedupe_key, email_state=email_state_for(user),
                 **notice_fields(message_id=message_id, params=params, message=message),
             )
     except IntegrityError:

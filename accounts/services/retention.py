@@ -1,7 +1,7 @@
 """How long notices are kept (docs/notifications.md): the scheduled pruning.
 
 A notice is kept `NOTIFICATION_RETENTION_DAYS` days (90 by default). Older than that, it is deleted
-when it was read, or when the duel it points to is over (finished or cancelled) since more than that
+when it was read, or when the duel it is about (`Notification.duel`) is over (finished or cancelled) since more than that
 many days too: nothing is left to do about it. An old unread notice about something still under way
 (or not about a duel) stays until it is read. Run by the scheduler (Celery beat or
 `manage.py run_scheduler`); idempotent, in batches, each batch its own short transaction.
@@ -9,7 +9,6 @@ many days too: nothing is left to do about it. An old unread notice about someth
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -20,7 +19,6 @@ from accounts.models import Notification
 from duels.models import Duel, DuelStatus
 
 BATCH = 2_000
-DUEL_LINK = re.compile(r"^/duels/(\d+)/")  # a notice's link to a duel page (duels.services.notices)
 
 
 def retention() -> dt.timedelta:
@@ -48,25 +46,12 @@ def notifications_prune(*, now: dt.datetime | None = None) -> PruneReport:
         if not batch:
             break
         report.read += Notification.objects.filter(pk__in=batch).delete()[0]
-    last_pk = 0
-    while True:
-        rows = list(old.filter(read_at__isnull=True, pk__gt=last_pk).order_by("pk").values_list("pk", "url")[:BATCH])
-        if not rows:
-            break
-        last_pk = rows[-1][0]
-        report.of_ended_duels += _delete_of_ended_duels(rows, cutoff)
-    return report
-
-
-def _delete_of_ended_duels(rows: list[tuple[int, str]], cutoff: dt.datetime) -> int:
-    by_duel: dict[int, list[int]] = {}
-    for pk, url in rows:
-        link = DUEL_LINK.match(url or "")
-        if link:
-            by_duel.setdefault(int(link.group(1)), []).append(pk)
-    if not by_duel:
-        return 0
-    ended = Duel.objects.filter(pk__in=by_duel).filter(
+    ended = Duel.objects.filter(
         Q(status=DuelStatus.FINISHED, finished_at__lt=cutoff) | Q(status=DuelStatus.CANCELLED, cancelled_at__lt=cutoff))
-    doomed = [pk for duel_pk in ended.values_list("pk", flat=True) for pk in by_duel[duel_pk]]
-    return Notification.objects.filter(pk__in=doomed).delete()[0] if doomed else 0
+    of_ended = old.filter(read_at__isnull=True, duel__in=ended)
+    while True:
+        batch = list(of_ended.order_by().values_list("pk", flat=True)[:BATCH])
+        if not batch:
+            break
+        report.of_ended_duels += Notification.objects.filter(pk__in=batch).delete()[0]
+    return report

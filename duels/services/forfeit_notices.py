@@ -45,7 +45,7 @@ def forfeit_notify(*, participant_id: int) -> int:
     for user in readers:
         if user is None:
             continue
-        sent += notification_send(
+        sent += notification_send(duel=duel,
             user=user, kind=Kind.DUEL, url=duel_url(duel), dedupe_key=f"duel:{duel.pk}:forfeit:{quitter.pk}:{user.pk}",
             message_id=message_id, params=params,
         ) is not None

@@ -60,7 +60,7 @@ def duel_matched_notify(*, duel_id: int) -> int:
             parts.append(plural("Écart d'années : %(gap)d an.", "Écart d'années : %(gap)d ans.", gap,
                                 gap=gap))
         parts.append(phrase(gettext_noop("Choisissez vos types de magie ; un arbitre va prendre le duel.")))
-        sent += notification_send(user=me.duellist.user, kind=Kind.DUEL, url=duel_url(duel), **_sentences(parts),
+        sent += notification_send(duel=duel, user=me.duellist.user, kind=Kind.DUEL, url=duel_url(duel), **_sentences(parts),
                                   dedupe_key=f"duel:{duel.pk}:matched:{me.pk}") is not None
     return sent
 
@@ -72,7 +72,7 @@ def referee_assigned_notify(*, duel_id: int, referee_id: int | None) -> int:
         return 0  # replaced since: the new referee's own notice will follow
     sent = 0
     for me in _participants(duel):
-        sent += notification_send(
+        sent += notification_send(duel=duel,
             user=me.duellist.user, kind=Kind.DUEL, url=duel_url(duel),
             dedupe_key=f"duel:{duel.pk}:referee:{referee_id}:{me.pk}",
             message_id=gettext_noop("%(duel)s : %(referee)s arbitre votre duel. Le signal de départ sera donné quand "
@@ -114,7 +114,7 @@ def declaration_published_notify(*, declaration_id: int, rewards: dict[int, dict
             reward = (rewards or {}).get(me.pk)
             if reward is not None:
                 parts.append(phrase(gettext_noop("Votre récompense : %(reward)s."), reward=reward))
-        sent += notification_send(
+        sent += notification_send(duel=duel,
             user=me.duellist.user, kind=Kind.DUEL, url=f"{duel_url(duel)}#declaration-{declaration.pk}",
             dedupe_key=f"declaration:{declaration.pk}:published:{me.pk}", **_sentences(parts),
         ) is not None

@@ -113,7 +113,7 @@ def window_opened_notify(*, window_id: int) -> int:
     starts = window.opened_by_id is None and window.turn == 1 and window.phase == "action"
     sent = 0
     for slot in window.slots.filter(status=SlotStatus.WAITING).select_related("participant__duellist__user"):
-        sent += notification_send(
+        sent += notification_send(duel=window.duel,
             user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel) + "#agir",
             dedupe_key=turn_notice_key(window, slot.participant_id),
             message_id=(gettext_noop("%(duel)s : le duel commence ! À vous de poster (%(window)s), avant le %(deadline)s.")
@@ -130,7 +130,7 @@ def declaration_due_notify(*, window_id: int) -> bool:
     window = _window(window_id)
     if window.duel.referee is None or not window.duel.is_running:
         return False
-    return notification_send(
+    return notification_send(duel=window.duel,
         user=window.duel.referee, kind=Kind.DECLARATION_DUE, url=adjudicate_url(window.duel),
         dedupe_key=f"window:{window.pk}:declaration-due",
         message_id=gettext_noop("%(duel)s : tous les messages attendus sont arrivés (%(window)s). La déclaration est à "
@@ -176,7 +176,7 @@ def _expiry_notes(window: Window, faults: list[Fault]) -> list[Notification]:
         participant = fault.participant
         outcome = phrase(gettext_noop(" Troisième absence : vous êtes disqualifié(e).")) if participant.disqualified else ""
         notes.append(Notification(
-            user=_user_of(participant), kind=Kind.WINDOW_EXPIRED, url=duel_url(duel),
+            user=_user_of(participant), duel=duel, kind=Kind.WINDOW_EXPIRED, url=duel_url(duel),
             dedupe_key=f"window:{window.pk}:absent:{participant.pk}",
             **notice_fields(message_id=gettext_noop("%(duel)s : délai expiré (%(window)s). Faute d'absence n° %(count)s ; "
                                           "votre message compte comme une passe.%(outcome)s"), params={
@@ -195,7 +195,7 @@ def _expiry_notes(window: Window, faults: list[Fault]) -> list[Notification]:
             gettext_noop("Le duel est terminé.") if not duel.is_running else gettext_noop("La déclaration est à rédiger.")
         )
         notes.append(Notification(
-            user=duel.referee, kind=Kind.WINDOW_EXPIRED, url=adjudicate_url(duel),
+            user=duel.referee, duel=duel, kind=Kind.WINDOW_EXPIRED, url=adjudicate_url(duel),
             dedupe_key=f"window:{window.pk}:expired",
             **notice_fields(message_id=gettext_noop("%(duel)s : délai expiré (%(window)s). Fautes d'absence : %(names)s. "
                                           "%(next)s"), params={
@@ -213,7 +213,7 @@ def exemption_requested_notify(*, exemption_id: int) -> bool:
     duel = exemption.participant.duel
     if duel.referee is None:
         return False
-    return notification_send(
+    return notification_send(duel=duel,
         user=duel.referee, kind=Kind.EXEMPTION, url=adjudicate_url(duel),
         dedupe_key=f"exemption:{exemption.pk}:requested",
         message_id=gettext_noop("%(duel)s : %(who)s demande une dispense jusqu'au %(wished)s. Motif : %(reason)s"),
@@ -236,7 +236,7 @@ def exemption_decided_notify(*, exemption_id: int) -> bool:
         params = {"duel": duel_name(duel)}
     else:
         return False
-    return notification_send(
+    return notification_send(duel=duel,
         user=_user_of(exemption.participant), kind=Kind.EXEMPTION, url=duel_url(duel),
         dedupe_key=f"exemption:{exemption.pk}:{exemption.status}", message_id=message_id, params=params,
     ) is not None
@@ -248,7 +248,7 @@ def duel_cancelled_notify(*, duel_id: int) -> int:
     duel = Duel.objects.get(pk=duel_id)
     sent = 0
     for participant in duel.participants.select_related("duellist__user"):
-        sent += notification_send(
+        sent += notification_send(duel=duel,
             user=_user_of(participant), kind=Kind.DUEL, url=duel_url(duel),
             dedupe_key=f"duel:{duel.pk}:cancelled:{participant.pk}",
             message_id=gettext_noop("%(duel)s : duel annulé avant son début ; vous pouvez vous inscrire à nouveau. "
@@ -290,7 +290,7 @@ def declaration_corrected_notify(*, declaration_id: int, revision: int) -> int:
     window = kept.declaration.window
     sent = 0
     for participant in window.duel.participants.select_related("duellist__user"):
-        sent += notification_send(
+        sent += notification_send(duel=window.duel,
             user=_user_of(participant), kind=Kind.DUEL, url=duel_url(window.duel),
             dedupe_key=f"declaration:{declaration_id}:corrected:{revision}:{participant.pk}",
             message_id=gettext_noop("%(duel)s : l'arbitre a corrigé la déclaration (%(window)s). Motif : %(reason)s"),
@@ -308,7 +308,7 @@ def post_reopened_notify(*, window_id: int, participant_id: int) -> bool:
     ).first()
     if slot is None:
         return False
-    return notification_send(
+    return notification_send(duel=window.duel,
         user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel),
         dedupe_key=f"window:{window.pk}:reopened:{participant_id}:{slot.deadline.isoformat()}",
         message_id=gettext_noop("%(duel)s : l'arbitre vous permet de poster à nouveau (%(window)s), avant le "
@@ -323,7 +323,7 @@ def deadline_extended_notify(*, window_id: int, due_at: dt.datetime) -> int:
     window = _window(window_id)
     sent = 0
     for slot in window.slots.filter(status=SlotStatus.WAITING).select_related("participant__duellist__user"):
-        sent += notification_send(
+        sent += notification_send(duel=window.duel,
             user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel),
             dedupe_key=f"window:{window.pk}:extended:{slot.participant_id}:{slot.deadline.isoformat()}",
             message_id=gettext_noop("%(duel)s : l'arbitre a prolongé le délai (%(window)s) jusqu'au %(deadline)s."),

@@ -91,7 +91,7 @@ def _remind(*, slot_id: int, now: dt.datetime) -> str | None:
         return None
     slot = WindowSlot.objects.select_related("window__duel", "participant__duellist__user").get(pk=slot_id)
     duel = slot.window.duel
-    notification_send(
+    notification_send(duel=duel,
         user=slot.participant.duellist.user, kind=Notification.Kind.REMINDER, url=duel_url(duel),
         dedupe_key=f"slot:{slot.pk}:reminder-{label}:{slot.deadline:%Y%m%d%H%M%S}",
         message_id=gettext_noop("%(duel)s : rappel, vous n'avez pas encore posté (tour %(turn)s). Date limite : "

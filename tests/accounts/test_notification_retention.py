@@ -23,7 +23,7 @@ RECENT = NOW - dt.timedelta(days=settings.NOTIFICATION_RETENTION_DAYS - 1)
 
 
 def notice(user, *, at, read=False, duel=None, path=""):
-    row = Notification.objects.create(user=user, kind="duel", message="m", read_at=at if read else None,
+    row = Notification.objects.create(user=user, duel=duel, kind="duel", message="m", read_at=at if read else None,
                                       url=f"/duels/{duel.pk}/{path}" if duel else "")
     Notification.objects.filter(pk=row.pk).update(created_at=at)  # created_at is auto_now_add
     return row.pk
@@ -78,3 +78,12 @@ def test_the_scheduled_jobs_prune(settings):
     out = io.StringIO()
     call_command("run_scheduler", "--once", stdout=out, stderr=io.StringIO())
     assert "Notices pruning: 1 read notice(s)" in out.getvalue() and not Notification.objects.exists()
+
+
+def test_notices_sent_about_a_duel_know_it():
+    from tests.support.duels import started_duel
+
+    duel, referee, (a, _b) = started_duel()
+    told = Notification.objects.filter(user=a.duellist.user)
+    assert told.exists() and set(told.values_list("duel", flat=True)) == {duel.pk}
+    assert set(Notification.objects.filter(user=referee).values_list("duel", flat=True)) <= {duel.pk}
