@@ -46,25 +46,25 @@ def test_accepted_posts_do_not_count_towards_the_limit(settings):
     assert client_for(b.duellist.user).post(url, {"rp_text": RP_TEXT, "cast": ""}).status_code == 302
 
 
-def best_page_time(client, url, runs: int = 3) -> float:
-    timings = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        assert client.get(url).status_code == 200
-        timings.append(time.perf_counter() - started)
-    return min(timings)
-
-
 def test_the_referee_page_with_two_crafted_posts_costs_about_as_much_as_with_two_ordinary_ones():
-    def page_time(tail: str) -> float:
+    """Measured in CPU time of this process (the test client runs the view here), the two pages in turns,
+    best of five: another test worker or a loaded machine does not tip the comparison."""
+    def referee_page(tail: str):
         duel, referee, (a, b) = started_duel()
         post(duel, a, [], text=RP_TEXT + " " + tail)
         post(duel, b, [], text=RP_TEXT + " " + tail)
         client = client_for(referee)
         url = reverse("duels:adjudicate", args=[duel.pk])
-        client.get(url)  # warm: templates, catalogue
-        return best_page_time(client, url)
+        assert client.get(url).status_code == 200  # warm: templates, catalogue
+        return client, url
 
-    crafted = "[url=" * 3800
-    ordinary = ("Il lève [b]sa baguette[/b], [url=https://forum.example/t1]ici[/url].\n" * 400)[:len(crafted)]
-    assert page_time(crafted) <= 3 * page_time(ordinary)
+    crafted_text = "[url=" * 3800
+    ordinary_text = ("Il lève [b]sa baguette[/b], [url=https://forum.example/t1]ici[/url].\n" * 400)[:len(crafted_text)]
+    pages = {"crafted": referee_page(crafted_text), "ordinary": referee_page(ordinary_text)}
+    best = {"crafted": float("inf"), "ordinary": float("inf")}
+    for _ in range(5):
+        for name, (client, url) in pages.items():
+            started = time.process_time()
+            assert client.get(url).status_code == 200
+            best[name] = min(best[name], time.process_time() - started)
+    assert best["crafted"] <= 3 * best["ordinary"], best
