@@ -7,13 +7,14 @@ import pytest
 from django.urls import reverse
 
 from tests.factories.accounts import UserFactory
+from tests.support.permissions import staff_with
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def staff(client):
-    client.force_login(UserFactory(username="mcgonagall", is_staff=True))
+    client.force_login(staff_with("accounts.issue_account_links", username="mcgonagall"))
     return client
 
 
