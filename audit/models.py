@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 
@@ -67,7 +69,7 @@ class AuditLog(models.Model):
         indexes = [models.Index(fields=["duel", "created_at"], name="audit_duel_time_idx")]
 
     def __str__(self) -> str:
-        return f"{self.created_at:%d/%m/%Y %H:%M} — {self.action_label}"
+        return f"{date_format(timezone.localtime(self.created_at), 'DATETIME_FORMAT')} — {self.action_label}"
 
     def save(self, *args, **kwargs):
         if self.pk is not None and not self._state.adding:

@@ -1,12 +1,22 @@
-"""A refused action told twice: `code` for programs (the API's JSON, the bridge), `message` (French) for people."""
+"""The one root of refused actions, told twice: `code` for programs (the API's JSON, the bridge),
+`message` (French, in the reader's language) for people, and `status` for HTTP.
+
+Every app's refusal derives from `RefusedError` (the duel services' `DuelError`, the bridge's, the
+invitations', the catalogue's, the member import's, a webhook resend's). The API's exception handler
+(config/api.py) answers any of them as `{"code", "message"}` with its status; a page shows its message
+with `common.views.refused`."""
 from django.core.exceptions import BadRequest
 
 
 class RefusedError(Exception):
-    def __init__(self, code: str, message: str):
+    status = 400
+
+    def __init__(self, code: str, message: str, *, status: int | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
+        if status is not None:
+            self.status = status
 
 
 class MalformedInput(RefusedError, BadRequest):

@@ -8,7 +8,10 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, permissions
+from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from common.errors import RefusedError
 
 FRENCH_MESSAGES = {  # lazily translated: the language is the request's, not the import's
     "not_authenticated": gettext_lazy("Authentification requise : fournissez un jeton (en-tête Authorization: Token …)."),
@@ -25,6 +28,8 @@ FRENCH_MESSAGES = {  # lazily translated: the language is the request's, not the
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, RefusedError):  # any app's refusal (common/errors.py): its code, message and status
+        return Response({"code": exc.code, "message": str(exc.message)}, status=exc.status)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import YEAR_CHOICES
@@ -110,7 +111,7 @@ class Season(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.starts_on:%d/%m/%Y} – {self.ends_on:%d/%m/%Y})"
+        return f"{self.name} ({date_format(self.starts_on, 'DATE_FORMAT')} – {date_format(self.ends_on, 'DATE_FORMAT')})"
 
     def clean(self) -> None:
         # The table is computed from midnight before the first day to midnight after the last one, in

@@ -6,16 +6,17 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from common.errors import RefusedError
 from spells.catalog_format import canonical_spell, validate_catalog_data
 from spells.models import MagicType, Modulation, Spell
 from spells.selectors import catalog_spells
 
 
-class CatalogError(Exception):
+class CatalogError(RefusedError):
     """A catalog file refused whole; `problems` lists every problem found (French)."""
 
     def __init__(self, problems: list[str]):
-        super().__init__("\n".join(problems))
+        super().__init__("catalog-refused", "\n".join(problems))
         self.problems = problems
 
 

@@ -102,3 +102,24 @@ def test_the_reading_covers_every_service_module():
     modules = service_modules()
     assert {"duels.services.faults", "duels.services.referee_tools", "audit.services",
             "webhooks.services.announcements", "accounts.services.membership"} <= set(modules)
+
+
+def test_a_service_called_through_the_lazy_package_is_followed():
+    reading = _reading(
+        duels__services="""
+            WHERE = {"confirm": "faults"}
+        """,
+        duels__services__faults="""
+            from audit.services import audit_record
+
+            def confirm(*, by):
+                audit_record(actor=by, action="x")
+        """,
+        duels__views="""
+            from duels.services import confirm
+
+            def page(request):
+                confirm(by=request.user)
+        """,
+    )
+    assert ("duels.views", "page") in reading.reaching()

@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import Duellist, Invitation
-from accounts.services.invitations import InvitationError, invitation_create, invitation_pm_bbcode
+from accounts.services.invitations import invitation_create, invitation_pm_bbcode
 from accounts.services.members import ForumMemberData, forum_member_upsert
 from accounts.services.members_bulk import members_bulk_upsert
 from common.links import site_url
@@ -206,12 +206,9 @@ class ForumMemberInvitationView(APIView):
         duellist = Duellist.objects.filter(forum_id=forum_id).first()
         if duellist is None:
             return Response({"code": "not_found", "message": _("Membre inconnu.")}, status=status.HTTP_404_NOT_FOUND)
-        try:
-            issued = invitation_create(
-                duellist=duellist, created_by=request.user, purpose=serializer.validated_data["purpose"]
-            )
-        except InvitationError as error:
-            return Response({"code": error.code, "message": error.message}, status=status.HTTP_409_CONFLICT)
+        issued = invitation_create(  # an InvitationError answers 409 with its code (config/api.py)
+            duellist=duellist, created_by=request.user, purpose=serializer.validated_data["purpose"]
+        )
         base = site_url()  # never the request's Host header, which the client writes
         return Response({
             "forum_id": forum_id,

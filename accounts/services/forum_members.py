@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 from accounts.models import Duellist
 from accounts.services.members import ForumMemberData, forum_member_upsert
 from accounts.services.members_bulk import members_bulk_upsert
+from common.errors import RefusedError
 from spells.models import MagicType
 
 REQUIRED_COLUMNS = ("forum_id", "forum_name", "joined_on", "post_count", "homework_year")
@@ -133,8 +134,11 @@ CHUNK_ROWS = 1000  # rows validated, then written, together (a few queries a chu
 MAX_REPORTED_PROBLEMS = 1000  # lines reported one by one; beyond, only their number
 
 
-class ImportFileError(Exception):
+class ImportFileError(RefusedError):
     """The file itself is refused (missing, not CSV, wrong header): nothing was written."""
+
+    def __init__(self, message: str):
+        super().__init__("import-file-refused", message)
 
 
 @dataclass

@@ -31,6 +31,8 @@ from common.errors import RefusedError
 class InvitationError(RefusedError):
     """A refused invitation action: ``code`` for the API, ``message`` (French) for people."""
 
+    status = 409  # the member's state forbids it now (already linked, no e-mail…)
+
 
 @dataclass(frozen=True)
 class IssuedInvitation:

@@ -8,7 +8,7 @@ from accounts.models import YEAR_CHOICES, Duellist
 from accounts.services.members import eligibility
 from duels import selectors
 from duels.models import OVER, Participant
-from duels.services import wand_rest_remaining
+from duels.selectors.wand_rest import wand_rest_remaining
 
 
 def registration_standing(duellist: Duellist | None, *, in_duel: bool | None = None) -> dict:

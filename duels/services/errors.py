@@ -3,15 +3,16 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from common.errors import RefusedError
 
-class DuelError(Exception):
+
+class DuelError(RefusedError):
     """A refused request. `code` is stable (tests, API); `message` is the French text shown to the user."""
 
     def __init__(self, code: str, message: str | None = None, **params):
-        self.code = code
         template = message if message is not None else MESSAGES.get(code, MESSAGES["refused"])
-        self.message = str(template) % params if params else str(template)
-        super().__init__(f"{code}: {self.message}")
+        super().__init__(code, str(template) % params if params else str(template))
+        self.args = (f"{code}: {self.message}",)
 
 
 # Engine refusal codes (RULES.md §4.1) and the services' own codes, in one place.

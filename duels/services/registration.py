@@ -4,41 +4,15 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Duellist, User
 from accounts.services.members import eligibility
 from common.access import staff_may
-from duels.models import RUNNING, Duel, DuelFormat, DuelKind, DuelStatus, Registration, RegistrationStatus
+from duels.models import RUNNING, Duel, DuelFormat, DuelKind, Registration, RegistrationStatus
 from duels.models.duel import NOT_STARTED
+from duels.selectors.wand_rest import WAND_REST_DUELS, wand_rest_remaining  # noqa: F401 (read here too)
 from duels.services.errors import DuelError
-
-WAND_REST_DUELS = 4
-
-
-def wand_rest_remaining(*, duellist: Duellist) -> int:
-    """How many more duels (anyone's) must end before this duellist may register again (§2.1).
-
-    "Ended" means finished; the order of endings is (finished_at, pk), so two duels finishing in the
-    same instant are still ordered."""
-    last = (
-        Duel.objects.filter(participants__duellist=duellist, status=DuelStatus.FINISHED)
-        .order_by("-finished_at", "-pk")
-        .only("pk", "finished_at")
-        .first()
-    )
-    if last is None:
-        return 0
-    # Only whether WAND_REST_DUELS duels ended since matters: at most that many rows are read.
-    ended_since = len(
-        Duel.objects.filter(status=DuelStatus.FINISHED)
-        .filter(Q(finished_at__gt=last.finished_at) | Q(finished_at=last.finished_at, pk__gt=last.pk))
-        .exclude(participants__duellist=duellist)
-        .order_by("finished_at", "pk")
-        .values_list("pk", flat=True)[:WAND_REST_DUELS]
-    )
-    return max(0, WAND_REST_DUELS - ended_since)
 
 
 def registration_refusal(duellist: Duellist, today: dt.date | None = None) -> DuelError | None:

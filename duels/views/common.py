@@ -3,16 +3,15 @@ from __future__ import annotations
 
 from functools import wraps
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404
 
 from common.cache import cached
+from common.views import refused  # noqa: F401 (the duel views' refusals)
 from duels.models import Duel, Participant
 from duels.permissions import is_duel_referee
-from duels.services import DuelError
 
 POLL_SECONDS = 5  # HTMX polling of the stage and thread while a duel page is open
 
@@ -42,12 +41,6 @@ def referee_required(view):
         return view(request, *args, **kwargs)
 
     return wrapped
-
-
-def refused(request, error: DuelError, to: str, *args):
-    """A refused request: say why (French, from the service) and go back."""
-    messages.error(request, error.message)
-    return redirect(to, *args)
 
 
 def refereed_duel(request, pk: int) -> Duel:

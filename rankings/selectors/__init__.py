@@ -10,7 +10,7 @@ from django.db.models import Prefetch, QuerySet
 
 from accounts.models import Duellist
 from duels.models import Duel, DuelStatus, Participant
-from duels.services import wand_rest_remaining
+from duels.selectors.wand_rest import wand_rest_remaining
 from rankings.models import (
     ALL_FORMATS,
     ALL_KINDS,

@@ -8,6 +8,7 @@ from django.utils import translation
 
 from accounts.models import Notification
 from duels.models import DuelFormat, DuelStatus
+from duels.selectors.wand_rest import wand_rest_remaining
 from duels.services import (
     DuelError,
     duel_cancel,
@@ -15,7 +16,6 @@ from duels.services import (
     magic_types_choose,
     referee_assign,
     registration_create,
-    wand_rest_remaining,
 )
 from tests.factories.duels import DuellistFactory, RefereeFactory
 from tests.support.duels import finished_duel, matched_duel, started_duel

@@ -12,7 +12,7 @@ from django.utils import timezone
 from accounts.models import Notification
 from audit.services import audit_record
 from duels.models import Participant
-from duels.services.registration import WAND_REST_DUELS, wand_rest_remaining
+from duels.selectors.wand_rest import WAND_REST_DUELS, wand_rest_remaining
 from rankings.models import Result
 from tests.factories.duels import DuellistFactory, UserFactory
 from tests.support.duels import finished_duel

@@ -5,7 +5,8 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from duels.models import Participant, Registration, RegistrationStatus
-from duels.services import DuelError, registration_create, registration_withdraw, wand_rest_remaining
+from duels.selectors.wand_rest import wand_rest_remaining
+from duels.services import DuelError, registration_create, registration_withdraw
 from tests.factories.duels import DuelFactory, DuellistFactory, RegistrationFactory, UserFactory
 from tests.support.duels import finished_duel, refusal
 

@@ -5,7 +5,8 @@ import datetime as dt
 import pytest
 
 from duels.models import DuelFormat, DuelKind, DuelStatus, Participant, RegistrationStatus
-from duels.services import DuelError, registration_create, registration_withdraw, wand_rest_remaining
+from duels.selectors.wand_rest import wand_rest_remaining
+from duels.services import DuelError, registration_create, registration_withdraw
 from tests.factories.duels import DuelFactory, DuellistFactory, RegistrationFactory, UserFactory
 from tests.support.duels import finished_duel, refusal
 from tests.support.permissions import staff_with

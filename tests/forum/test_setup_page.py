@@ -4,17 +4,19 @@ line to paste in the forum."""
 import html
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from tests.factories.accounts import UserFactory
-from tests.support.permissions import staff_with
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def staff(client):
-    client.force_login(staff_with("accounts.issue_account_links", username="mcgonagall"))
+    mcgonagall = UserFactory(username="mcgonagall", is_staff=True)  # may issue account links (invitations)
+    mcgonagall.user_permissions.add(Permission.objects.get(codename="issue_account_links"))
+    client.force_login(mcgonagall)
     return client
 
 

@@ -9,7 +9,9 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
+from audit.models import AuditLog
 from duels.services import exemption_decide, exemption_request
+from rankings.models import Season
 from tests.support.duels import declare, post, started_duel
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
@@ -67,3 +69,31 @@ def test_the_referee_pages_too(duel_with_dates):
             html = page(duel, referee, language, name, args)
             assert moment in html or name == "duels:referee", (name, language)
             assert not re.search(r"\b\d{2}/\d{2}/\d{4}\b", html) and "p.m." not in html, (name, language)
+
+
+@pytest.mark.django_db
+def test_the_rankings_season_choice_writes_its_days_the_same_way():
+    Season.objects.create(name="Année 2026-2027", slug="2026-2027", starts_on=dt.date(2026, 9, 1),
+                          ends_on=dt.date(2027, 6, 30))
+    for language, days in [("fr", "1 septembre 2026 – 30 juin 2027"), ("en", "1 Sep 2026 – 30 Jun 2027")]:
+        client = Client()
+        client.cookies["django_language"] = language
+        html = client.get(reverse("rankings:index")).content.decode()
+        assert days in html and not re.search(r"\b\d{2}/\d{2}/\d{4}\b", html), language
+
+
+@pytest.mark.django_db
+def test_an_audit_entry_is_named_by_the_local_moment():
+    entry = AuditLog.objects.create(created_at=dt.datetime(2026, 12, 3, 19, 43, tzinfo=dt.UTC), action="fault.record")
+    assert str(entry) == "3 décembre 2026 20:43 — faute relevée"
+
+
+@pytest.mark.django_db
+def test_the_english_notices_end_their_sentence_after_a_24_hour_time(duel_with_dates):
+    _duel, _referee, a, _b = duel_with_dates
+    client = Client()
+    client.cookies["django_language"] = "en"
+    client.force_login(a.duellist.user)
+    html = client.get(reverse("notifications")).content.decode()
+    assert "5 Dec 2026, 20:43." in html  # « your turn … before 5 Dec 2026, 20:43. »
+    assert "p.m." not in html and "a.m." not in html

@@ -96,9 +96,14 @@ class Reading:
 
     @staticmethod
     def _imports(module: str, tree: ast.Module) -> dict[str, tuple[str, str]]:
-        """Local name → (module, attribute) for `from X import Y as Z`; (X, "") for `import X as Z`."""
+        """Local name → (module, attribute) for `from X import Y as Z`; (X, "") for `import X as Z`; and a
+        package's names found lazily (`WHERE = {"post_submit": "posting", …}` in duels/services)."""
         names = {}
         for node in tree.body:
+            if (isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == ["WHERE"]
+                    and isinstance(node.value, ast.Dict)):
+                for key, value in zip(node.value.keys, node.value.values, strict=True):
+                    names[ast.literal_eval(key)] = (f"{module}.{ast.literal_eval(value)}", ast.literal_eval(key))
             if isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 for alias in node.names:
                     names[alias.asname or alias.name] = (node.module, alias.name)

@@ -1,0 +1,34 @@
+"""The wand rest (RULES.md §2.1): after a duel ends, a duellist waits for WAND_REST_DUELS other duels to
+end before registering again. A read: registration refuses with it, the rankings pages show it."""
+from __future__ import annotations
+
+from django.db.models import Q
+
+from accounts.models import Duellist
+from duels.models import Duel, DuelStatus
+
+WAND_REST_DUELS = 4
+
+
+def wand_rest_remaining(*, duellist: Duellist) -> int:
+    """How many more duels (anyone's) must end before this duellist may register again (§2.1).
+
+    "Ended" means finished; the order of endings is (finished_at, pk), so two duels finishing in the
+    same instant are still ordered."""
+    last = (
+        Duel.objects.filter(participants__duellist=duellist, status=DuelStatus.FINISHED)
+        .order_by("-finished_at", "-pk")
+        .only("pk", "finished_at")
+        .first()
+    )
+    if last is None:
+        return 0
+    # Only whether WAND_REST_DUELS duels ended since matters: at most that many rows are read.
+    ended_since = len(
+        Duel.objects.filter(status=DuelStatus.FINISHED)
+        .filter(Q(finished_at__gt=last.finished_at) | Q(finished_at=last.finished_at, pk__gt=last.pk))
+        .exclude(participants__duellist=duellist)
+        .order_by("finished_at", "pk")
+        .values_list("pk", flat=True)[:WAND_REST_DUELS]
+    )
+    return max(0, WAND_REST_DUELS - ended_since)
