@@ -1,9 +1,5 @@
 """Which e-mails the daily digest replaces (read by the notice sender; no model import, no cycle)."""
-import re
-
-# The "à vous de poster" notice of a phase (duels.services.notices.turn_notice_key) and of a post the
-# referee reopened.
-TURN_NOTICE_KEY = re.compile(r"^(?:duel:\d+:turn:\d+:\w+:opened|window:\d+:reopened):")
+from accounts.notice_keys import TURN_NOTICE as TURN_NOTICE_KEY
 
 
 def digest_covers(user, dedupe_key: str | None) -> bool:

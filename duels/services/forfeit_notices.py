@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from accounts.models import Notification
+from accounts.notice_keys import notice_key
 from accounts.services.notifications import notification_send
 from common.messages import moment
 from duels.models import Duel, DuelStatus, Participant
@@ -46,7 +47,7 @@ def forfeit_notify(*, participant_id: int) -> int:
         if user is None:
             continue
         sent += notification_send(duel=duel,
-            user=user, kind=Kind.DUEL, url=duel_url(duel), dedupe_key=f"duel:{duel.pk}:forfeit:{quitter.pk}:{user.pk}",
+            user=user, kind=Kind.DUEL, url=duel_url(duel), dedupe_key=notice_key("duel", duel.pk, "forfeit", quitter.pk, user.pk),
             message_id=message_id, params=params,
         ) is not None
     return sent

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop, ngettext
 
 from accounts.models import Notification
+from accounts.notice_keys import notice_key, reminder_prefix, reopened_prefix
 from accounts.services.notifications import notification_send
 from common.messages import joined, phrase, plural
 from duels.models import Declaration, DeclarationStatus, Duel, WindowSlot
@@ -61,7 +62,7 @@ def duel_matched_notify(*, duel_id: int) -> int:
                                 gap=gap))
         parts.append(phrase(gettext_noop("Choisissez vos types de magie ; un arbitre va prendre le duel.")))
         sent += notification_send(duel=duel, user=me.duellist.user, kind=Kind.DUEL, url=duel_url(duel), **_sentences(parts),
-                                  dedupe_key=f"duel:{duel.pk}:matched:{me.pk}") is not None
+                                  dedupe_key=notice_key("duel", duel.pk, "matched", me.pk)) is not None
     return sent
 
 
@@ -74,7 +75,7 @@ def referee_assigned_notify(*, duel_id: int, referee_id: int | None) -> int:
     for me in _participants(duel):
         sent += notification_send(duel=duel,
             user=me.duellist.user, kind=Kind.DUEL, url=duel_url(duel),
-            dedupe_key=f"duel:{duel.pk}:referee:{referee_id}:{me.pk}",
+            dedupe_key=notice_key("duel", duel.pk, "referee", referee_id, me.pk),
             message_id=gettext_noop("%(duel)s : %(referee)s arbitre votre duel. Le signal de départ sera donné quand "
                           "chacun aura choisi ses types de magie."),
             params={"duel": duel_name(duel), "referee": duel.referee.get_username()},
@@ -116,7 +117,7 @@ def declaration_published_notify(*, declaration_id: int, rewards: dict[int, dict
                 parts.append(phrase(gettext_noop("Votre récompense : %(reward)s."), reward=reward))
         sent += notification_send(duel=duel,
             user=me.duellist.user, kind=Kind.DUEL, url=f"{duel_url(duel)}#declaration-{declaration.pk}",
-            dedupe_key=f"declaration:{declaration.pk}:published:{me.pk}", **_sentences(parts),
+            dedupe_key=notice_key("declaration", declaration.pk, "published", me.pk), **_sentences(parts),
         ) is not None
     return sent
 
@@ -127,8 +128,8 @@ def turn_notices_read(*, post) -> int:
     slot_ids = list(WindowSlot.objects.filter(window_id=post.window_id, participant_id=post.participant_id)
                     .values_list("pk", flat=True))
     asked = Q(dedupe_key=turn_notice_key(post.window, post.participant_id)) | Q(
-        dedupe_key__startswith=f"window:{post.window_id}:reopened:{post.participant_id}:")
+        dedupe_key__startswith=reopened_prefix(window_id=post.window_id, participant_id=post.participant_id))
     for slot_id in slot_ids:
-        asked |= Q(dedupe_key__startswith=f"slot:{slot_id}:reminder-")
+        asked |= Q(dedupe_key__startswith=reminder_prefix(slot_id=slot_id))
     return Notification.objects.filter(asked, user=post.participant.duellist.user, read_at__isnull=True).update(
         read_at=timezone.now())

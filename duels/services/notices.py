@@ -19,6 +19,7 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext_noop
 
 from accounts.models import Notification
+from accounts.notice_keys import notice_key, reopened_key, turn_key
 from accounts.services.emails import email_state_for, notices_email_after_commit
 from accounts.services.notifications import notice_fields, notification_send
 from common.messages import joined, moment, phrase
@@ -100,9 +101,8 @@ def _window(window_id: int) -> Window:
 
 
 def turn_notice_key(window: Window, participant_id: int) -> str:
-    """The "à vous de poster" of one duellist for one phase: keyed by the duel, turn and phase, not the
-    window, so a correction that reopens the phase (a new window) does not say it a second time."""
-    return f"duel:{window.duel_id}:turn:{window.turn}:{window.phase}:opened:{participant_id}"
+    """The "à vous de poster" of one duellist for the window's phase (accounts.notice_keys.turn_key)."""
+    return turn_key(duel_id=window.duel_id, turn=window.turn, phase=window.phase, participant_id=participant_id)
 
 
 @transaction.atomic
@@ -132,7 +132,7 @@ def declaration_due_notify(*, window_id: int) -> bool:
         return False
     return notification_send(duel=window.duel,
         user=window.duel.referee, kind=Kind.DECLARATION_DUE, url=adjudicate_url(window.duel),
-        dedupe_key=f"window:{window.pk}:declaration-due",
+        dedupe_key=notice_key("window", window.pk, "declaration-due"),
         message_id=gettext_noop("%(duel)s : tous les messages attendus sont arrivés (%(window)s). La déclaration est à "
                       "rédiger."),
         params={"duel": duel_name(window.duel), "window": _window_name(window)},
@@ -177,7 +177,7 @@ def _expiry_notes(window: Window, faults: list[Fault]) -> list[Notification]:
         outcome = phrase(gettext_noop(" Troisième absence : vous êtes disqualifié(e).")) if participant.disqualified else ""
         notes.append(Notification(
             user=_user_of(participant), duel=duel, kind=Kind.WINDOW_EXPIRED, url=duel_url(duel),
-            dedupe_key=f"window:{window.pk}:absent:{participant.pk}",
+            dedupe_key=notice_key("window", window.pk, "absent", participant.pk),
             **notice_fields(message_id=gettext_noop("%(duel)s : délai expiré (%(window)s). Faute d'absence n° %(count)s ; "
                                           "votre message compte comme une passe.%(outcome)s"), params={
                 "duel": duel_name(duel), "window": _window_name(window), "count": participant.absence_faults,
@@ -196,7 +196,7 @@ def _expiry_notes(window: Window, faults: list[Fault]) -> list[Notification]:
         )
         notes.append(Notification(
             user=duel.referee, duel=duel, kind=Kind.WINDOW_EXPIRED, url=adjudicate_url(duel),
-            dedupe_key=f"window:{window.pk}:expired",
+            dedupe_key=notice_key("window", window.pk, "expired"),
             **notice_fields(message_id=gettext_noop("%(duel)s : délai expiré (%(window)s). Fautes d'absence : %(names)s. "
                                           "%(next)s"), params={
                 "duel": duel_name(duel), "window": _window_name(window), "names": names, "next": what_next,
@@ -215,7 +215,7 @@ def exemption_requested_notify(*, exemption_id: int) -> bool:
         return False
     return notification_send(duel=duel,
         user=duel.referee, kind=Kind.EXEMPTION, url=adjudicate_url(duel),
-        dedupe_key=f"exemption:{exemption.pk}:requested",
+        dedupe_key=notice_key("exemption", exemption.pk, "requested"),
         message_id=gettext_noop("%(duel)s : %(who)s demande une dispense jusqu'au %(wished)s. Motif : %(reason)s"),
         params={"duel": duel_name(duel), "who": str(exemption.participant.duellist),
                 "wished": moment(exemption.wished_deadline), "reason": exemption.reason},
@@ -238,7 +238,7 @@ def exemption_decided_notify(*, exemption_id: int) -> bool:
         return False
     return notification_send(duel=duel,
         user=_user_of(exemption.participant), kind=Kind.EXEMPTION, url=duel_url(duel),
-        dedupe_key=f"exemption:{exemption.pk}:{exemption.status}", message_id=message_id, params=params,
+        dedupe_key=notice_key("exemption", exemption.pk, exemption.status), message_id=message_id, params=params,
     ) is not None
 
 
@@ -250,7 +250,7 @@ def duel_cancelled_notify(*, duel_id: int) -> int:
     for participant in duel.participants.select_related("duellist__user"):
         sent += notification_send(duel=duel,
             user=_user_of(participant), kind=Kind.DUEL, url=duel_url(duel),
-            dedupe_key=f"duel:{duel.pk}:cancelled:{participant.pk}",
+            dedupe_key=notice_key("duel", duel.pk, "cancelled", participant.pk),
             message_id=gettext_noop("%(duel)s : duel annulé avant son début ; vous pouvez vous inscrire à nouveau. "
                           "Motif : %(reason)s"), params={"duel": duel_name(duel), "reason": duel.cancel_reason},
         ) is not None
@@ -292,7 +292,7 @@ def declaration_corrected_notify(*, declaration_id: int, revision: int) -> int:
     for participant in window.duel.participants.select_related("duellist__user"):
         sent += notification_send(duel=window.duel,
             user=_user_of(participant), kind=Kind.DUEL, url=duel_url(window.duel),
-            dedupe_key=f"declaration:{declaration_id}:corrected:{revision}:{participant.pk}",
+            dedupe_key=notice_key("declaration", declaration_id, "corrected", revision, participant.pk),
             message_id=gettext_noop("%(duel)s : l'arbitre a corrigé la déclaration (%(window)s). Motif : %(reason)s"),
             params={"duel": duel_name(window.duel), "window": _window_name(window), "reason": kept.reason},
         ) is not None
@@ -310,7 +310,7 @@ def post_reopened_notify(*, window_id: int, participant_id: int) -> bool:
         return False
     return notification_send(duel=window.duel,
         user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel),
-        dedupe_key=f"window:{window.pk}:reopened:{participant_id}:{slot.deadline.isoformat()}",
+        dedupe_key=reopened_key(window_id=window.pk, participant_id=participant_id, deadline=slot.deadline),
         message_id=gettext_noop("%(duel)s : l'arbitre vous permet de poster à nouveau (%(window)s), avant le "
                       "%(deadline)s."),
         params={"duel": duel_name(window.duel), "window": _window_name(window), "deadline": moment(slot.deadline)},
@@ -325,7 +325,7 @@ def deadline_extended_notify(*, window_id: int, due_at: dt.datetime) -> int:
     for slot in window.slots.filter(status=SlotStatus.WAITING).select_related("participant__duellist__user"):
         sent += notification_send(duel=window.duel,
             user=_user_of(slot.participant), kind=Kind.DUEL, url=duel_url(window.duel),
-            dedupe_key=f"window:{window.pk}:extended:{slot.participant_id}:{slot.deadline.isoformat()}",
+            dedupe_key=notice_key("window", window.pk, "extended", slot.participant_id, slot.deadline.isoformat()),
             message_id=gettext_noop("%(duel)s : l'arbitre a prolongé le délai (%(window)s) jusqu'au %(deadline)s."),
             params={"duel": duel_name(window.duel), "window": _window_name(window),
                     "deadline": moment(slot.deadline)},

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from accounts.models import Notification
+from accounts.notice_keys import reminder_key
 from accounts.services.notifications import notification_send
 from common.messages import moment
 from duels.events import ReminderDue, emit
@@ -93,7 +94,7 @@ def _remind(*, slot_id: int, now: dt.datetime) -> str | None:
     duel = slot.window.duel
     notification_send(duel=duel,
         user=slot.participant.duellist.user, kind=Notification.Kind.REMINDER, url=duel_url(duel),
-        dedupe_key=f"slot:{slot.pk}:reminder-{label}:{slot.deadline:%Y%m%d%H%M%S}",
+        dedupe_key=reminder_key(slot_id=slot.pk, label=label, deadline=slot.deadline),
         message_id=gettext_noop("%(duel)s : rappel, vous n'avez pas encore posté (tour %(turn)s). Date limite : "
                                 "%(deadline)s."),
         params={"duel": duel_name(duel), "turn": slot.window.turn, "deadline": moment(slot.deadline)},

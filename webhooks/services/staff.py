@@ -7,6 +7,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_noop
 
 from accounts.models import Notification, User
+from accounts.notice_keys import notice_key
 from accounts.services.notifications import notification_send
 
 
@@ -19,7 +20,7 @@ def staff_told_webhook_disabled(*, webhook, reason: str, now: dt.datetime) -> in
     for user in User.objects.filter(is_staff=True, is_active=True).order_by("pk"):
         sent += notification_send(
             user=user, kind=Notification.Kind.DUEL, url=url,
-            dedupe_key=f"webhook:{webhook.pk}:disabled:{now:%Y%m%d%H%M%S}:{user.pk}",
+            dedupe_key=notice_key("webhook", webhook.pk, "disabled", f"{now:%Y%m%d%H%M%S}", user.pk),
             message_id=gettext_noop("Le webhook « %(name)s » a été désactivé : le destinataire répond %(reason)s "
                                     "(adresse supprimée ?). Vérifiez-le dans l'administration puis réactivez-le."),
             params={"name": webhook.name, "reason": reason},
