@@ -14,11 +14,6 @@ from duels.models import Participant
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def test_demo_leaves_four_free_eligible_players_and_two_invitations(client):
     out = io.StringIO()
     call_command("demo", stdout=out)

@@ -19,7 +19,6 @@ FORGED_HOST = "127.0.0.1:6666"
 def site(settings):
     settings.SITE_URL = SITE
     settings.ALLOWED_HOSTS = ["127.0.0.1", "testserver"]  # the forged host passes the host check
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def links(body: str) -> list[str]:

@@ -21,11 +21,6 @@ FILE = (HEADER + "7001,Padma,2025-01-10,40,3\n"
         + "7001,Padma bis,2025-01-12,4,3\n")  # line 4: the forum_id of line 2
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def rows(page: str) -> list[list[str]]:
     body = re.search(r"<tbody>(.*?)</tbody>", page, re.S).group(1)
     return [[html.unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(r"<td>(.*?)</td>", row, re.S)]

@@ -14,7 +14,6 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 def postgres_only(settings):
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL row locks")
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def test_the_same_link_used_twice_at_once_creates_one_account():

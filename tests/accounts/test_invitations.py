@@ -25,11 +25,6 @@ NOW = dt.datetime(2026, 3, 2, 12, 0, tzinfo=dt.UTC)
 GOOD_PASSWORD = "Patronus-cerf-42"
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def member():
     return DuellistFactory(user=None, forum_name="Luna Lovegood", forum_id=77)

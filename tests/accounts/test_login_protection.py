@@ -15,11 +15,6 @@ pytestmark = pytest.mark.django_db
 START = dt.datetime(2026, 4, 1, 9, 0, tzinfo=dt.UTC)
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def attempt(client, password, username="hermione", path=None, addr="203.0.113.5"):
     return client.post(path or reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=addr)
 

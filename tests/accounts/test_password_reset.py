@@ -13,11 +13,6 @@ NEW_PASSWORD = "Nimbus-2000-balai"
 START = dt.datetime(2026, 4, 1, 9, 0, tzinfo=dt.UTC)
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def test_reset_email_link_sets_a_new_password(client, mailoutbox):
     user = UserFactory(username="cho", email="cho@example.org")
     page = client.get(reverse("password_reset"))

@@ -17,11 +17,6 @@ from tests.support.web import client_for
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def staff():
     return client_for(staff_with("accounts.decide_signup_requests"))

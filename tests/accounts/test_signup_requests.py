@@ -13,11 +13,6 @@ from tests.support.permissions import staff_with
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def staff_client(client):
     client.force_login(staff_with("accounts.decide_signup_requests", username="dumbledore"))

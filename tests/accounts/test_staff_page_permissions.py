@@ -32,11 +32,6 @@ EVERY = [DECIDE_SIGNUP_REQUESTS, GRANT_REFEREE_ROLE, IMPORT_MEMBERS, ISSUE_ACCOU
          "duels.referee_any_duel", "webhooks.view_delivery"]
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def all_but(perm: str):
     return staff_with(*[p for p in EVERY if p != perm])
 

@@ -16,11 +16,6 @@ pytestmark = pytest.mark.django_db
 HEADER = "forum_id,forum_name,joined_on,post_count,homework_year\n"
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def staff_client() -> Client:
     call_command("demo", stdout=io.StringIO())
     client = Client()

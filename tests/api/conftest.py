@@ -7,11 +7,6 @@ from tests.factories.accounts import UserFactory
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def empty_cache():
     """Throttle histories and cached ranking pages live in the cache: every test starts without them
     (nor with the table revision another test's database had)."""

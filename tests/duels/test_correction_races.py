@@ -19,7 +19,6 @@ START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
 def postgres_only(time_machine, settings):
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL row locks (SQLite serializes whole transactions)")
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     time_machine.move_to(START, tick=False)
     return time_machine
 

@@ -17,11 +17,6 @@ from tests.support.duels import finished_duel
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def last_line(out: io.StringIO) -> str:
     return out.getvalue().strip().splitlines()[-1]
 

@@ -34,7 +34,6 @@ def test_a_snapshot_is_parsed_once_and_an_equal_snapshot_shares_it():
 
 @pytest.mark.django_db
 def test_a_duel_plays_on_from_lean_states(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     duel, referee, (a, b) = started_duel()
     post(duel, a, [{"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])  # a spell
     post(duel, b, [])
@@ -47,7 +46,6 @@ def test_a_duel_plays_on_from_lean_states(settings):
 
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_drops_the_catalog_from_stored_rows_and_keeps_drafts_publishable(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     duel, referee, (a, b) = started_duel()
     post(duel, a, [])
     post(duel, b, [])

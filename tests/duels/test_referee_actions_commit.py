@@ -19,11 +19,6 @@ from tests.support.web import client_for, text
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _done(response, message: str) -> str:
     assert response.status_code == 200, response.status_code  # followed the redirect: no 500
     page = text(response)

@@ -36,11 +36,6 @@ from tests.support.web import client_for
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def make_staff(user, *, superuser=False, permission=False):
     """Turn a duellist's account into staff: the bare flag, the permission, or superuser."""
     user.is_staff = True

@@ -16,7 +16,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_referee_records_the_absences_after_the_deadline(new_page, screenshot, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     opened = timezone.now() - dt.timedelta(days=3)  # the 48 h of the first phase are over
     duel, referee, (a, b) = started_duel(now=opened)
     post(duel, a, [], now=opened + dt.timedelta(hours=1))

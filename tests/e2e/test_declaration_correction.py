@@ -23,7 +23,6 @@ def login(new_page, username: str):
 
 
 def test_the_referee_corrects_a_published_declaration_and_the_players_see_both(new_page, screenshot, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     duel, referee, (a, b) = started_duel()
     post(duel, a, [{"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
     post(duel, b, [])

@@ -26,7 +26,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def forum(settings, live_server):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     fake = FakeForum(members=set(), flood_posts=2, flood_pms=4, flood_seconds=1.2)
     fake.start()
     settings.SITE_URL = live_server.url

@@ -5,7 +5,6 @@ FORUM = "http://forum.test"
 
 @pytest.fixture(autouse=True)
 def forum_settings(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.FORUM_URL = FORUM
     settings.FORUM_ORIGINS = [FORUM]
     settings.CORS_ALLOWED_ORIGINS = [FORUM]

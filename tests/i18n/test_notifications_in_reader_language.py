@@ -19,11 +19,6 @@ from tests.support.duels import matched_duel, started_duel
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def reader(user, language: str | None) -> Client:
     client = Client()
     if language:

@@ -14,11 +14,6 @@ from tests.support.duels import bet_for, declare, post, started_duel
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def english(user=None) -> Client:
     client = Client()
     client.cookies["django_language"] = "en"

@@ -2,11 +2,6 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _empty_cache():
     """The thread's phases are cached as HTML; ids repeat between tests (rolled back): start empty."""
     from django.core.cache import cache

@@ -4,7 +4,6 @@ from types import MappingProxyType
 import pytest
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -44,8 +43,7 @@ def measured(django_db_setup, django_db_blocker):
     """Measured once for the module (building a 30-turn duel takes seconds), in a transaction rolled
     back at once, from an empty cache to an empty cache: every test starts from the database and the
     cache the others start from, and only reads the counts (read-only mappings)."""
-    with django_db_blocker.unblock(), override_settings(
-            PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+    with django_db_blocker.unblock():
         cache.clear()
         try:
             with transaction.atomic():

@@ -28,11 +28,6 @@ def page_routes(resolver=None, prefix=""):
 ROUTES = sorted(set(page_routes()))
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def test_the_route_list_is_the_sites():
     assert "/duels/1/poster/" in ROUTES and "/notifications/lues/" in ROUTES and len(ROUTES) > 20
 

@@ -51,7 +51,6 @@ def route_names(resolver=None, prefix="", namespace=""):
 
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.FORUM_URL = FORUM
 
 

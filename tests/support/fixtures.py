@@ -6,11 +6,6 @@ from tests.support.clock import START
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def eager_tasks():
     """Tasks in-process (the one-machine default) even if REDIS_URL is set where the tests run."""
     saved = celery_app.conf.task_always_eager, celery_app.conf.task_eager_propagates
