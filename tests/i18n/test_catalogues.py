@@ -156,7 +156,7 @@ def test_the_english_catalogue_covers_every_marked_string(tmp_path):
             shutil.copytree(item, copy / item.name, ignore=SOURCE_IGNORED)
         elif item.suffix in {".py", ".toml"}:
             shutil.copy2(item, copy / item.name)
-    env = {**os.environ, "DEBUG": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, "DEBUG": "1", "PYTHONDONTWRITEBYTECODE": "1", "DJANGO_SETTINGS_MODULE": "config.settings"}
     result = subprocess.run(
         [sys.executable, "manage.py", "makemessages", "-l", "en", "--no-obsolete", "--ignore=.venv"],
         cwd=copy, env=env, capture_output=True, text=True, timeout=300,

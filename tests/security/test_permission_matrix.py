@@ -50,7 +50,7 @@ def route_names(resolver=None, prefix="", namespace=""):
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
+def forum_configured(settings):
     settings.FORUM_URL = FORUM
 
 

@@ -2,7 +2,7 @@
 test talks to a real broker itself (test_real_worker.py)."""
 import pytest
 
-from tests.support.fixtures import clock, eager_tasks, fast_password_hashing  # noqa: F401
+from tests.support.fixtures import clock, eager_tasks  # noqa: F401
 
 
 @pytest.fixture

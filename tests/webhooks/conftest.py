@@ -12,7 +12,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from tests.support.fixtures import eager_tasks, fast_password_hashing, webhook_private_addresses  # noqa: F401
+from tests.support.fixtures import eager_tasks, webhook_private_addresses  # noqa: F401
 from webhooks.models import EventKind, Webhook, WebhookKind
 
 START = dt.datetime(2026, 6, 1, 18, 0, tzinfo=dt.UTC)
