@@ -123,12 +123,17 @@ def _sizes_remove(removed: Counter[ScopeKey]) -> None:
         ScopeSize.objects.filter(**_scope_filter(scope)).update(lines=F("lines") - removed[scope])
 
 
-@transaction.atomic
-def results_withdraw(*, duel) -> int:
-    """A correction changed the duel's result: its results are removed and the champions table's lines
-    they counted in recomputed without them (the corrected results are recorded when it finishes again).
-    Returns how many lines changed."""
+def results_withdraw(*, duel) -> list[ResultPlace]:
+    """A correction changed the duel's result: its results are removed, and where they counted is
+    returned for `results_corrected` (the caller's transaction records the corrected ones first)."""
     old = Result.objects.filter(duel=duel)
     places = result_places(old)
     old.delete()
-    return standings_refresh(keys=lines_of(places, kind=duel.kind, format=duel.format))
+    return places
+
+
+def results_corrected(*, duel, withdrawn: list[ResultPlace]) -> int:
+    """Once the corrected results are recorded: recompute, in place, every line the withdrawn and the new
+    results count in. Returns how many lines changed."""
+    now_counted = result_places(Result.objects.filter(duel=duel))
+    return standings_refresh(keys=lines_of([*withdrawn, *now_counted], kind=duel.kind, format=duel.format))
