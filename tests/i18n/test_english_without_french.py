@@ -19,8 +19,10 @@ QUAKE = {"slug": "quake", "name": "Secousse", "level": 1, "range": 11, "radius":
 
 
 def shown(html: str) -> str:
-    """The page without its forum copies (BBCode for the French forum, in French by design)."""
-    return re.sub(r"<textarea[^>]*>.*?</textarea>", "", html, flags=re.S)
+    """The page without its forum copies (BBCode for the French forum, in French by design) and without
+    its CSRF tokens (random letters: « FP » may turn up in them)."""
+    html = re.sub(r"<textarea[^>]*>.*?</textarea>", "", html, flags=re.S)
+    return re.sub(r"[A-Za-z0-9]{32,}", "", html)
 
 
 def english() -> Client:
