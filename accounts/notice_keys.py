@@ -19,7 +19,7 @@ def turn_key(*, duel_id: int, turn: int, phase: str, participant_id: int) -> str
 
 
 def reopened_key(*, window_id: int, participant_id: int, deadline: dt.datetime) -> str:
-    return notice_key(reopened_prefix(window_id=window_id, participant_id=participant_id) + deadline.isoformat())
+    return reopened_prefix(window_id=window_id, participant_id=participant_id) + deadline.isoformat()
 
 
 def reopened_prefix(*, window_id: int, participant_id: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from accounts.models import REFEREE_ANY_DUEL, REFEREE_GROUP, User, has_referee_role, referees_any_duel  # noqa: F401
+from accounts.models import REFEREE_ANY_DUEL, REFEREE_GROUP, User, has_referee_role, referees_any_duel
 from duels.models import Duel, Participant
 from duels.services.errors import DuelError
 

@@ -11,7 +11,6 @@ from django.db.models import Max
 from accounts.models import User
 from duels.events import WindowClosed, WindowOpened, emit
 from duels.models import Duel, DuelStatus, Participant, Phase, SlotStatus, Window, WindowSlot, WindowState
-from duels.permissions import is_duel_referee, require_duel_referee  # noqa: F401 (the rule lives there)
 from duels.services.errors import DuelError
 
 POSTING_DELAY = dt.timedelta(seconds=settings.POSTING_DELAY_SECONDS)  # RULES.md §1.4: 48 h

@@ -11,7 +11,7 @@ from accounts.services.members import eligibility
 from common.access import staff_may
 from duels.models import RUNNING, Duel, DuelFormat, DuelKind, Registration, RegistrationStatus
 from duels.models.duel import NOT_STARTED
-from duels.selectors.wand_rest import WAND_REST_DUELS, wand_rest_remaining  # noqa: F401 (read here too)
+from duels.selectors.wand_rest import wand_rest_remaining
 from duels.services.errors import DuelError
 
 
