@@ -8,6 +8,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from accounts.permissions import USER_PERMISSIONS
+from clubs.scoping import ClubOwned
 from common.i18n import say
 from common.queries import BoundedCount
 
@@ -91,15 +92,15 @@ def has_referee_role(user, *, in_group: bool | None = None) -> bool:
     return bool(in_group) or referees_any_duel(user)
 
 
-class Duellist(models.Model):
+class Duellist(ClubOwned):
     """A forum member's duel profile, synced from the forum (CSV import or staff API)."""
 
     user = models.OneToOneField(
         User, on_delete=models.CASCADE, null=True, blank=True, related_name="duellist",
         verbose_name=_("compte"),
     )
-    forum_id = models.PositiveIntegerField(_("identifiant forum"), unique=True)
-    forum_name = models.CharField(_("pseudo forum"), max_length=100, unique=True)
+    forum_id = models.PositiveIntegerField(_("identifiant forum"))
+    forum_name = models.CharField(_("pseudo forum"), max_length=100)
     forum_joined_on = models.DateField(_("inscription au forum"))
     forum_post_count = models.PositiveIntegerField(_("messages sur le forum"), default=0)
     character_name = models.CharField(_("personnage"), max_length=150, blank=True)
@@ -128,6 +129,8 @@ class Duellist(models.Model):
                 condition=models.Q(rp_year__isnull=True) | models.Q(rp_year__gte=1, rp_year__lte=8),
                 name="duellist_rp_year_1_8",
             ),
+            models.UniqueConstraint(fields=["club", "forum_id"], name="duellist_forum_id_per_club"),
+            models.UniqueConstraint(fields=["club", "forum_name"], name="duellist_forum_name_per_club"),
         ]
 
     def __str__(self) -> str:
@@ -138,7 +141,7 @@ class Duellist(models.Model):
         return self.rp_year is not None
 
 
-class Notification(models.Model):
+class Notification(ClubOwned):
     """An in-app notice (the bell); also e-mailed when the user has an address and wants that kind.
 
     ``dedupe_key`` makes a notice idempotent: a reminder claimed twice is stored (and sent) once.
@@ -146,6 +149,8 @@ class Notification(models.Model):
     (``email_state``) that a task delivers after commit, or the minute sweep later (see
     ``accounts.services.emails``).
     """
+
+    club_parent = "duel"
 
     class EmailState(models.TextChoices):
         NONE = "", _("sans e-mail")
@@ -207,10 +212,12 @@ class Notification(models.Model):
             return self.message
 
 
-class Invitation(models.Model):
+class Invitation(ClubOwned):
     """A single-use link that lets a synced forum member create their account (or, for a member
     who has one but no e-mail, choose a new password). Only the SHA-256 of the link's random token
     is stored: the link itself is shown once, to the staff member who generated it."""
+
+    club_parent = "duellist"
 
     class Purpose(models.TextChoices):
         ACTIVATION = "activation", _("Activation du compte")
@@ -254,8 +261,10 @@ class Invitation(models.Model):
         return "pending"
 
 
-class SignupRequest(models.Model):
+class SignupRequest(ClubOwned):
     """A forum member without an invitation asks for an account; staff match it to a synced member."""
+
+    club_parent = "duellist"
 
     class Status(models.TextChoices):
         PENDING = "pending", _("En attente")

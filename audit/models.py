@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
+from clubs.scoping import ClubOwned, club_manager
+
 
 class AuditAction(models.TextChoices):
     DUEL_TAKE = "duel.take", _("arbitrage pris")
@@ -42,7 +44,7 @@ class AuditLogQuerySet(models.QuerySet):
         raise TypeError("The audit log is append-only: entries are never deleted.")
 
 
-class AuditLog(models.Model):
+class AuditLog(ClubOwned):
     """Who did what, when, on which duel, and why. `action` is a free string (stable, dotted) so another
     app can log its own actions; the known ones are `AuditAction`. `data` holds the action's details
     (ids, old and new values) as JSON."""
@@ -60,7 +62,8 @@ class AuditLog(models.Model):
     reason = models.TextField(_("motif"), blank=True)
     data = models.JSONField(_("détails"), default=dict, blank=True)
 
-    objects = AuditLogQuerySet.as_manager()
+    club_parent = "duel"
+    objects = club_manager(AuditLogQuerySet)
 
     class Meta:
         ordering = ["created_at", "pk"]

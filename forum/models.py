@@ -8,9 +8,13 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubs.scoping import ClubOwned
 
-class DuelTopic(models.Model):
+
+class DuelTopic(ClubOwned):
     """The forum topic where a duel is mirrored: one topic per duel, one duel per topic."""
+
+    club_parent = "duel"
 
     class How(models.TextChoices):
         CREATED = "created", _("créé par le pont")
@@ -18,7 +22,7 @@ class DuelTopic(models.Model):
 
     duel = models.OneToOneField("duels.Duel", on_delete=models.CASCADE, related_name="forum_topic",
                                 verbose_name=_("duel"))
-    topic_id = models.PositiveIntegerField(_("numéro du sujet"), unique=True)
+    topic_id = models.PositiveIntegerField(_("numéro du sujet"))
     url = models.URLField(_("adresse du sujet"), max_length=500)
     how = models.CharField(_("origine"), max_length=8, choices=How.choices)
     linked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+",
@@ -28,6 +32,7 @@ class DuelTopic(models.Model):
     class Meta:
         verbose_name = _("sujet du forum")
         verbose_name_plural = _("sujets du forum")
+        constraints = [models.UniqueConstraint(fields=["club", "topic_id"], name="duel_topic_once_per_club")]
 
     def __str__(self) -> str:
         return f"{self.duel} → t{self.topic_id}"
@@ -41,9 +46,11 @@ class ItemKind(models.TextChoices):
     DECLARATION = "declaration", _("déclaration")
 
 
-class Publication(models.Model):
+class Publication(ClubOwned):
     """One post, declaration or start signal as it stands in the forum topic (reported by the bridge).
     `object_id`: the post's or declaration's id, the duel's id for the start signal."""
+
+    club_parent = "duel"
 
     duel = models.ForeignKey("duels.Duel", on_delete=models.CASCADE, related_name="forum_publications",
                              verbose_name=_("duel"))
@@ -68,8 +75,10 @@ class Publication(models.Model):
         return f"{self.get_kind_display()} {self.object_id} → {self.url}"
 
 
-class PmBatch(models.Model):
+class PmBatch(ClubOwned):
     """Private messages the bridge sends one by one from a member's forum account."""
+
+    club_parent = "duel"
 
     class Kind(models.TextChoices):
         INVITATION = "invitation", _("invitations")
@@ -95,9 +104,11 @@ class PmBatch(models.Model):
         return f"{self.get_kind_display()} n°{self.pk}"
 
 
-class PmDelivery(models.Model):
+class PmDelivery(ClubOwned):
     """One private message of a batch. Unsent while `sent_at` is empty; `error` is the forum's own
     message for the last failed attempt. An invitation's text (it holds the link) is blanked once sent."""
+
+    club_parent = "batch"
 
     batch = models.ForeignKey(PmBatch, on_delete=models.CASCADE, related_name="deliveries", verbose_name=_("lot"))
     position = models.PositiveIntegerField(_("rang"))

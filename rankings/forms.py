@@ -9,7 +9,7 @@ from rankings.selectors import Scope
 
 class RankingFilterForm(forms.Form):
     season = forms.ModelChoiceField(
-        Season.objects.order_by("-starts_on", "pk"), to_field_name="slug", required=False,
+        Season.objects.none(), to_field_name="slug", required=False,
         label=_("Saison"), empty_label=_("Tous les temps"),
     )
     kind = forms.ChoiceField(label=_("Type"), required=False, choices=[("", _("Tous"))] + DuelKind.choices)
@@ -18,6 +18,10 @@ class RankingFilterForm(forms.Form):
         label=_("Année de combat"), required=False, coerce=int, empty_value=ALL_YEARS,
         choices=[("", _("Toutes"))] + [(str(value), label) for value, label in YEAR_CHOICES],
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["season"].queryset = Season.objects.order_by("-starts_on", "pk")  # the club's, per request
 
     def scope(self) -> Scope:
         """The valid filters' scope; a wrong filter is ignored (and shown as an error)."""

@@ -8,13 +8,14 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import YEAR_CHOICES
+from clubs.scoping import ClubOwned
 
 
-class SalaryScale(models.Model):
+class SalaryScale(ClubOwned):
     """Daily salary in galleons for a year (1..7, 8 = Adult). Edited by staff in the admin."""
 
     year = models.PositiveSmallIntegerField(
-        _("année"), choices=YEAR_CHOICES, unique=True, validators=[MinValueValidator(1), MaxValueValidator(8)]
+        _("année"), choices=YEAR_CHOICES, validators=[MinValueValidator(1), MaxValueValidator(8)]
     )
     daily_salary = models.PositiveIntegerField(_("salaire journalier (gallions)"))
 
@@ -24,6 +25,7 @@ class SalaryScale(models.Model):
         verbose_name_plural = _("barème des salaires")
         constraints = [
             models.CheckConstraint(condition=models.Q(year__gte=1, year__lte=8), name="salary_year_1_8"),
+            models.UniqueConstraint(fields=["club", "year"], name="salary_once_per_year"),
         ]
 
     def __str__(self) -> str:
@@ -37,8 +39,10 @@ class Outcome(models.TextChoices):
     DISQUALIFIED = "disqualified", _("disqualification")
 
 
-class Result(models.Model):
+class Result(ClubOwned):
     """One row per duellist per finished duel: what they won. Champion points sum into the ranking."""
+
+    club_parent = "duel"
 
     duel = models.ForeignKey("duels.Duel", on_delete=models.PROTECT, related_name="results", verbose_name=_("duel"))
     participant = models.OneToOneField(
@@ -89,13 +93,13 @@ class Result(models.Model):
 SEASON_YEARS = (1900, 2999)
 
 
-class Season(models.Model):
+class Season(ClubOwned):
     """A date range staff define in the admin (both days included, in the forum's time zone).
 
     A result counts for a season when its duel finished on a day of the range."""
 
-    name = models.CharField(_("nom"), max_length=100, unique=True)
-    slug = models.SlugField(_("identifiant"), max_length=50, unique=True)
+    name = models.CharField(_("nom"), max_length=100)
+    slug = models.SlugField(_("identifiant"), max_length=50)
     starts_on = models.DateField(_("premier jour"))
     ends_on = models.DateField(_("dernier jour"))
 
@@ -104,6 +108,10 @@ class Season(models.Model):
         verbose_name = _("saison")
         verbose_name_plural = _("saisons")
         constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="season_name_per_club",
+                                    violation_error_message=_("Une saison porte déjà ce nom.")),
+            models.UniqueConstraint(fields=["club", "slug"], name="season_slug_per_club",
+                                    violation_error_message=_("Une saison porte déjà cet identifiant.")),
             models.CheckConstraint(
                 condition=models.Q(ends_on__gte=models.F("starts_on")), name="season_ends_after_start",
                 violation_error_message=_("Le dernier jour précède le premier."),
@@ -139,7 +147,7 @@ ALL_FORMATS = ""
 ALL_YEARS = 0  # Standing.year for "every year"
 
 
-class Standing(models.Model):
+class Standing(ClubOwned):
     """One duellist's line of the champions table in one scope, kept up to date by
     `rankings.services.standings.standings_apply` in the transaction that records the results, and recomputable
     from the Result rows (`manage.py rankings_rebuild`).
@@ -150,6 +158,8 @@ class Standing(models.Model):
     Order of the table (the tie-break rule): more points; then fewer duels; then the earlier
     `reached_at` (when the duellist reached their current score: their last win in the scope, or their
     first duel in the scope for 0 points); then the older duellist profile (lower id)."""
+
+    club_parent = "duellist"
 
     season = models.ForeignKey(
         Season, on_delete=models.CASCADE, null=True, blank=True, related_name="standings",
@@ -196,7 +206,7 @@ class Standing(models.Model):
             # partial indexes because PostgreSQL does not take `season_id IS NULL` as fixing the
             # column, so with it leading the order could not be used for the all-time tables.
             models.Index(
-                fields=["kind", "format", "year", "-points", "duels", "reached_at", "duellist"],
+                fields=["club", "kind", "format", "year", "-points", "duels", "reached_at", "duellist"],
                 condition=models.Q(season__isnull=True), name="standing_alltime_order_idx",
             ),
             models.Index(
@@ -213,10 +223,12 @@ class Standing(models.Model):
         return self.wins / self.duels if self.duels else 0.0
 
 
-class ScopeSize(models.Model):
+class ScopeSize(ClubOwned):
     """How many lines one scope of the table has (see Standing): the API's and pages' `count` is one
     primary-key-like read instead of counting the scope's lines. Kept with the lines: `standings_apply`
     adds the lines it creates, in its transaction; `standings_rebuild` recomputes and checks it."""
+
+    club_parent = "season"
 
     season = models.ForeignKey(
         Season, on_delete=models.CASCADE, null=True, blank=True, related_name="sizes", verbose_name=_("saison"),
@@ -231,7 +243,7 @@ class ScopeSize(models.Model):
         verbose_name_plural = "tailles des classements"
         constraints = [
             models.UniqueConstraint(
-                fields=["kind", "format", "year"], condition=models.Q(season__isnull=True),
+                fields=["club", "kind", "format", "year"], condition=models.Q(season__isnull=True),
                 name="scopesize_once_per_alltime_scope",
             ),
             models.UniqueConstraint(
@@ -244,7 +256,7 @@ class ScopeSize(models.Model):
         return f"{self.season_id or '*'}/{self.kind or '*'}/{self.format or '*'}/{self.year or '*'}: {self.lines}"
 
 
-class TableRevision(models.Model):
+class TableRevision(ClubOwned):
     """One row: a token that changes whenever anything shown in the champions table may have changed
     (results recorded, a rebuild fixing lines, a season saved or deleted, a duellist saved). The API
     keys its cached pages and ETags on it, so one cheap read tells whether a cached page still holds."""
@@ -259,10 +271,12 @@ class TableRevision(models.Model):
         return self.token
 
 
-class DuelFigures(models.Model):
+class DuelFigures(ClubOwned):
     """What one finished duel adds to the club's statistics (`rankings.services.statistics`): its
     counters by name ("duels", "month:2026-05", "cast:<spell>", "face:3"…). Kept so that a correction
     replaces the duel's contribution instead of adding a second one."""
+
+    club_parent = "duel"
 
     duel = models.OneToOneField("duels.Duel", on_delete=models.CASCADE, related_name="figures")
     counters = models.JSONField(default=dict)
@@ -275,16 +289,17 @@ class DuelFigures(models.Model):
         return f"{self.duel_id}: {len(self.counters)}"
 
 
-class ClubFigure(models.Model):
+class ClubFigure(ClubOwned):
     """One counter of the club's statistics, the sum of every finished duel's (DuelFigures): the
     statistics page reads these few rows, however many duels the club played."""
 
-    name = models.CharField(max_length=150, unique=True)
+    name = models.CharField(max_length=150)
     value = models.BigIntegerField(default=0)
 
     class Meta:
         verbose_name = "chiffre du club"  # internal, not in the admin: not translated
         verbose_name_plural = "chiffres du club"
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="club_figure_once")]
 
     def __str__(self) -> str:
         return f"{self.name} = {self.value}"

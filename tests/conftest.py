@@ -2,21 +2,34 @@
 import pytest
 
 
-@pytest.fixture(autouse=True)
-def _restore_migration_seed_data(request):
-    """Transactional tests (e2e, races) flush every table, wiping the rows data migrations seeded
-    (the salary scale). Put them back for the tests that run after them on the same database."""
-    if request.node.get_closest_marker("django_db") is None:
-        wanted = [name for name in ("transactional_db", "db") if name in request.fixturenames]
-        if not wanted:
-            return
+def _uses_database(request) -> bool:
+    if request.node.get_closest_marker("django_db") is not None:
+        return True
+    wanted = [name for name in ("transactional_db", "db") if name in request.fixturenames]
+    if wanted:
         request.getfixturevalue(wanted[0])  # set the database up before touching it
+    return bool(wanted)
+
+
+@pytest.fixture(autouse=True)
+def club(request):
+    """Database tests run for the home club (tests/support/clubs.py), as its pages do: queries of club
+    data outside a club raise, as in production. Transactional tests (e2e, races) flush every table,
+    wiping the rows data migrations seeded (the first club, the salary scale): they are put back."""
+    if not _uses_database(request):
+        yield None
+        return
+    from clubs.scoping import activate_club
     from rankings.models import SalaryScale
     from rankings.services.salary import DEFAULT_DAILY_SALARY
+    from tests.support.clubs import home_club
 
-    if SalaryScale.objects.count() < len(DEFAULT_DAILY_SALARY):
-        for year, salary in DEFAULT_DAILY_SALARY.items():
-            SalaryScale.objects.get_or_create(year=year, defaults={"daily_salary": salary})
+    home = home_club()
+    with activate_club(home):
+        if SalaryScale.objects.count() < len(DEFAULT_DAILY_SALARY):
+            for year, salary in DEFAULT_DAILY_SALARY.items():
+                SalaryScale.objects.get_or_create(year=year, defaults={"daily_salary": salary})
+        yield home
 
 
 @pytest.fixture(autouse=True)

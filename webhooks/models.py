@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubs.scoping import ClubOwned
 from webhooks.addresses import AddressRefused, url_check
 
 
@@ -32,7 +33,7 @@ class EventKind(models.TextChoices):
 DEFAULT_EVENTS = [kind for kind in EventKind.values if kind != EventKind.POST_PUBLISHED]
 
 
-class Webhook(models.Model):
+class Webhook(ClubOwned):
     name = models.CharField(_("nom"), max_length=100)
     kind = models.CharField(_("type"), max_length=10, choices=WebhookKind.choices, default=WebhookKind.DISCORD)
     url = models.CharField(_("adresse"), max_length=500)
@@ -87,9 +88,11 @@ class DeliveryStatus(models.TextChoices):
     FAILED = "failed", _("échec")
 
 
-class Delivery(models.Model):
+class Delivery(ClubOwned):
     """One message to one webhook: the exact JSON body, stored in the transaction of the event, so that
     a process dying after the commit loses nothing (the retry sweep sends what is still due)."""
+
+    club_parent = "webhook"
 
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries",
                                 verbose_name=_("webhook"))

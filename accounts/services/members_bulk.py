@@ -71,6 +71,9 @@ def _insert_rows(model, objects: list) -> None:
     """INSERT every object (all concrete fields but the primary key, defaults included)."""
     db = connections[DEFAULT_DB_ALIAS]
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    for obj in objects:
+        if obj.club_id is None:
+            obj.club_id = obj.club_id_to_use()  # the club being served (ClubOwned)
     rows = [[f.get_db_prep_save(f.pre_save(obj, add=True), db) for f in fields] for obj in objects]
     _insert_values(model._meta.db_table, [f.column for f in fields], rows)
 

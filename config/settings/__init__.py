@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "csp",
     "template_partials",
+    "clubs",
     "accounts",
     "spells",
     "duels",
@@ -49,6 +50,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Which club the address names (/<club>/…): its rows only, its links, its time zone (clubs/middleware.py).
+    "clubs.middleware.ClubMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.ChosenLanguageMiddleware",
     "config.middleware.RejectNulBytesMiddleware",
@@ -148,7 +151,7 @@ CELERY_TIMEZONE = TIME_ZONE  # the scheduled jobs keep the site's clock (DIGEST_
 USE_I18N = True
 USE_TZ = True
 
-STATIC_URL = "static/"
+STATIC_URL = "/static/"  # absolute: a club's pages sit under /<club>/, its files do not
 STATIC_ROOT = BASE_DIR / "staticfiles"
 # Hashed, compressed static files in production (needs collectstatic); plain files in development and tests.
 STATICFILES_DIRS = [BASE_DIR / "static"]

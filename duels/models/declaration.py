@@ -3,6 +3,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubs.scoping import ClubOwned
+
 
 class DeclarationKind(models.TextChoices):
     FIRST = "first", _("première déclaration")
@@ -14,11 +16,13 @@ class DeclarationStatus(models.TextChoices):
     PUBLISHED = "published", _("publiée")
 
 
-class Declaration(models.Model):
+class Declaration(ClubOwned):
     """`rolls`: one dict per die rolled, in resolution order:
     {"post_order", "step_index", "by", "kind": "bet"|"dodge", "spell", "bet", "roll", "success"}.
     `state_before_sha256` pins the duel state the draft was computed from: a draft made stale by a
     sanction or a forfeit cannot be published (prepare it again)."""
+
+    club_parent = "window"
 
     window = models.OneToOneField(
         "duels.Window", on_delete=models.PROTECT, related_name="declaration", verbose_name=_("fenêtre résolue")
@@ -71,9 +75,11 @@ class Declaration(models.Model):
         return self.status == DeclarationStatus.PUBLISHED
 
 
-class DeclarationRevision(models.Model):
+class DeclarationRevision(ClubOwned):
     """A published version of a declaration that a correction replaced: kept as it was published (the
     thread shows it struck through with the reason, the corrected declaration below). Insert-only."""
+
+    club_parent = "declaration"
 
     declaration = models.ForeignKey(
         Declaration, on_delete=models.CASCADE, related_name="revisions", verbose_name=_("déclaration")

@@ -5,6 +5,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import YEAR_CHOICES
+from clubs.scoping import ClubOwned
 from duels.models.choices import DuelFormat, DuelKind
 
 
@@ -25,7 +26,7 @@ RUNNING = (DuelStatus.ACTION, DuelStatus.AWAITING_FIRST, DuelStatus.DEFENCE, Due
 OVER = (DuelStatus.FINISHED, DuelStatus.CANCELLED)
 
 
-class Duel(models.Model):
+class Duel(ClubOwned):
     kind = models.CharField(_("type de duel"), max_length=8, choices=DuelKind.choices)
     format = models.CharField(_("format"), max_length=3, choices=DuelFormat.choices)
     status = models.CharField(_("statut"), max_length=16, choices=DuelStatus.choices, default=DuelStatus.MATCHED)
@@ -91,11 +92,11 @@ class Duel(models.Model):
         ]
         indexes = [
             # Lists newest first (the API, the admin), whole or of one status: an index range scan.
-            models.Index(fields=["-created_at", "-id"], name="duel_created_idx"),
-            models.Index(fields=["status", "-created_at", "-id"], name="duel_status_created_idx"),
+            models.Index(fields=["club", "-created_at", "-id"], name="duel_created_idx"),
+            models.Index(fields=["club", "status", "-created_at", "-id"], name="duel_status_created_idx"),
             # Finished duels in the order they ended: the wand rest ("4 duels ended since?") and the
             # statistics' mark read a few entries of it.
-            models.Index(fields=["finished_at", "id"], condition=models.Q(status="finished"),
+            models.Index(fields=["club", "finished_at", "id"], condition=models.Q(status="finished"),
                          name="duel_finished_order_idx"),
         ]
 
@@ -116,8 +117,10 @@ class Duel(models.Model):
         return self.seed if self.status == DuelStatus.FINISHED else None
 
 
-class Participant(models.Model):
+class Participant(ClubOwned):
     """A duellist in one duel. `engine_id` is the id the rules engine knows them by (see services.setup)."""
+
+    club_parent = "duel"
 
     duel = models.ForeignKey(Duel, on_delete=models.CASCADE, related_name="participants", verbose_name=_("duel"))
     duellist = models.ForeignKey(

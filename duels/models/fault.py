@@ -4,14 +4,18 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.scoping import ClubOwned
+
 
 class FaultKind(models.TextChoices):
     ABSENCE = "absence", _("absence")
     OTHER = "other", _("autre faute")
 
 
-class Fault(models.Model):
+class Fault(ClubOwned):
     """Every fault is kept. Absence faults recorded by the sweep name their window (once per window)."""
+
+    club_parent = "participant"
 
     participant = models.ForeignKey(
         "duels.Participant", on_delete=models.CASCADE, related_name="faults", verbose_name=_("participant")
@@ -51,9 +55,11 @@ class ExemptionStatus(models.TextChoices):
     REFUSED = "refused", _("refusée")
 
 
-class Exemption(models.Model):
+class Exemption(ClubOwned):
     """A request to post later than 48 h, at most 5 days after the referee post that opened the window.
     At most one request pending or granted per participant (a refused request may be made again)."""
+
+    club_parent = "participant"
 
     participant = models.ForeignKey(
         "duels.Participant", on_delete=models.CASCADE, related_name="exemptions", verbose_name=_("participant")

@@ -3,6 +3,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.scoping import ClubOwned, club_manager
+
 
 class ImmutableError(Exception):
     """Raised on any attempt to change or delete a stored post."""
@@ -16,7 +18,7 @@ class PostQuerySet(models.QuerySet):
         raise ImmutableError("Posts are insert-only.")
 
 
-class Post(models.Model):
+class Post(ClubOwned):
     window = models.ForeignKey("duels.Window", on_delete=models.PROTECT, related_name="posts", verbose_name=_("fenêtre"))
     participant = models.ForeignKey(
         "duels.Participant", on_delete=models.PROTECT, related_name="posts", verbose_name=_("participant")
@@ -35,7 +37,8 @@ class Post(models.Model):
         verbose_name=_("remplace le message annulé"),
     )
 
-    objects = PostQuerySet.as_manager()
+    club_parent = "window"
+    objects = club_manager(PostQuerySet)
 
     class Meta:
         ordering = ["window", "order"]

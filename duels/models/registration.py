@@ -5,6 +5,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import YEAR_CHOICES
+from clubs.scoping import ClubOwned
 from duels.models.choices import DuelFormat, DuelKind
 
 
@@ -14,7 +15,9 @@ class RegistrationStatus(models.TextChoices):
     WITHDRAWN = "withdrawn", _("retirée")
 
 
-class Registration(models.Model):
+class Registration(ClubOwned):
+
+    club_parent = "duellist"
     duellist = models.ForeignKey(
         "accounts.Duellist", on_delete=models.PROTECT, related_name="registrations", verbose_name=_("duelliste")
     )
@@ -66,7 +69,7 @@ class Registration(models.Model):
         return f"{self.duellist} — {self.get_kind_display()} {self.format} ({self.get_status_display()})"
 
 
-class MatchmakingSettings(models.Model):
+class MatchmakingSettings(ClubOwned):
     """The matchmaking policy staff set in the admin (one row; defaults when there is none)."""
 
     wide_gap_wait_days = models.PositiveSmallIntegerField(

@@ -3,6 +3,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubs.scoping import ClubOwned
 from duels.models.choices import Phase
 
 
@@ -12,10 +13,12 @@ class WindowState(models.TextChoices):
     EXPIRED = "expired", _("expirée (absences relevées)")
 
 
-class Window(models.Model):
+class Window(ClubOwned):
     """One phase of one turn. `due_at` is when the sweep may claim it: the latest deadline among the
     duellists who have not posted yet (recomputed on each post and exemption), so a window expires only
     once every missing poster is late."""
+
+    club_parent = "duel"
 
     duel = models.ForeignKey("duels.Duel", on_delete=models.CASCADE, related_name="windows", verbose_name=_("duel"))
     turn = models.PositiveIntegerField(_("tour"))
@@ -74,8 +77,10 @@ class SlotStatus(models.TextChoices):
     WITHDRAWN = "withdrawn", _("plus attendu (abandon)")
 
 
-class WindowSlot(models.Model):
+class WindowSlot(ClubOwned):
     """A duellist expected to post in a window, with their own deadline (48 h, or later with an exemption)."""
+
+    club_parent = "window"
 
     window = models.ForeignKey(Window, on_delete=models.CASCADE, related_name="slots", verbose_name=_("fenêtre"))
     participant = models.ForeignKey(

@@ -40,7 +40,10 @@ class SeasonListView(generics.ListCreateAPIView):
 
     permission_classes = [IsStaffOrReadOnly]
     serializer_class = SeasonSerializer
-    queryset = Season.objects.order_by("-starts_on", "pk")
+    queryset = Season.objects.none()  # the model, for the schema; the rows come from get_queryset
+
+    def get_queryset(self):
+        return Season.objects.order_by("-starts_on", "pk")  # the club's seasons (read per request)
 
     def perform_create(self, serializer):
         serializer.instance = rewards.season_save(season=Season(**serializer.validated_data))
@@ -49,8 +52,11 @@ class SeasonListView(generics.ListCreateAPIView):
 class SeasonDetailView(generics.RetrieveUpdateDestroyAPIView):
     permission_classes = [IsStaffOrReadOnly]
     serializer_class = SeasonSerializer
-    queryset = Season.objects.all()
+    queryset = Season.objects.none()
     lookup_field = "slug"
+
+    def get_queryset(self):
+        return Season.objects.all()
 
     def perform_update(self, serializer):
         season = serializer.instance

@@ -22,6 +22,7 @@ from django.apps import apps as installed_apps
 from django.db import connection, transaction
 from django.utils import timezone
 
+from clubs.scoping import current_club
 from duels.models import Declaration, DeclarationStatus, Post
 from rankings.models import DuelFigures
 
@@ -76,20 +77,21 @@ def statistics_count(*, duel) -> None:
     sums_add({name: value for name, value in delta.items() if value})
 
 
-def sums_add(delta: dict[str, int], *, model=None) -> None:
-    """Add to the sums in one statement, creating the missing ones (names in a fixed order: two duels
-    finishing at once lock the rows they share in the same order)."""
+def sums_add(delta: dict[str, int], *, model=None, club_id: int | None = None) -> None:
+    """Add to the club's sums in one statement, creating the missing ones (names in a fixed order: two
+    duels finishing at once lock the rows they share in the same order)."""
     model = model or installed_apps.get_model("rankings", "ClubFigure")
     if not delta:
         return
+    club_id = club_id or current_club().pk
     names = sorted(delta)
     table = connection.ops.quote_name(model._meta.db_table)
-    rows = ", ".join(["(%s, %s)"] * len(names))
+    rows = ", ".join(["(%s, %s, %s)"] * len(names))
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} (name, value) VALUES {rows} "
-            f"ON CONFLICT (name) DO UPDATE SET value = {table}.value + excluded.value",
-            [value for name in names for value in (name, delta[name])],
+            f"INSERT INTO {table} (club_id, name, value) VALUES {rows} "
+            f"ON CONFLICT (club_id, name) DO UPDATE SET value = {table}.value + excluded.value",
+            [value for name in names for value in (club_id, name, delta[name])],
         )
 
 

@@ -1,0 +1,91 @@
+"""A club (one forum's duel club, the tenant) and a member's roles in it.
+
+Users stay global (one account, one login); what a user may do is said per club by their Membership.
+Every club-owned table carries `club_id` and reads through a scoped manager (clubs/scoping.py), so a
+query that forgets its club raises instead of mixing two forums' data.
+"""
+import zoneinfo
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+# First path segments the site keeps for itself (besides the club URLconf's own, see clubs.urls_layout):
+# a club named like one of them would hide a page or be hidden by it.
+SITE_SEGMENTS = frozenset({"admin", "api", "i18n", "static", "media", "favicon.ico", "healthz", "clubs",
+                           "robots.txt", "site", "plateforme"})
+
+
+def validate_club_slug(value: str) -> None:
+    from clubs.urls_layout import reserved_segments  # the URLconf imports the apps' models: read it lazily
+
+    if value in SITE_SEGMENTS or value in reserved_segments():
+        raise ValidationError(_("« %(slug)s » est réservé par le site : choisissez un autre identifiant."),
+                              params={"slug": value}, code="reserved")
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("Fuseau horaire inconnu : %(tz)s."), params={"tz": value}, code="time_zone")
+
+
+class Club(models.Model):
+    name = models.CharField(_("nom"), max_length=100)
+    slug = models.SlugField(_("identifiant dans les adresses"), max_length=40, unique=True,
+                            validators=[validate_club_slug])
+    forum_url = models.URLField(_("adresse du forum"), blank=True,
+                                help_text=_("Origine du forum, par exemple https://club.forumactif.com"))
+    # Further origins the forum answers on (a custom domain beside *.forumactif.com): the bridge's CORS.
+    forum_origins = models.JSONField(_("autres origines du forum"), default=list, blank=True)
+    duel_section = models.PositiveIntegerField(_("section des duels sur le forum"), default=0)
+    forum_profile_url = models.CharField(_("modèle d'adresse d'un profil du forum"), max_length=200, blank=True)
+    language = models.CharField(_("langue"), max_length=8, choices=settings.LANGUAGES, default="fr")
+    time_zone = models.CharField(_("fuseau horaire"), max_length=64, default="Europe/Paris",
+                                 validators=[validate_time_zone])
+    is_public = models.BooleanField(_("public"), default=True,
+                                    help_text=_("Listé sur la page d'accueil du site."))
+    created_at = models.DateTimeField(_("créé le"), default=timezone.now)
+
+    class Meta:
+        ordering = ["pk"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def allowed_origins(self) -> list[str]:
+        """The forum's origins, for the bridge's CORS and its scripts' checks."""
+        origins = [self.forum_url.rstrip("/")] if self.forum_url else []
+        return origins + [o for o in self.forum_origins if o not in origins]
+
+
+class Role(models.TextChoices):
+    PLAYER = "player", _("joueur")
+    REFEREE = "referee", _("arbitre")
+    STAFF = "staff", _("staff")
+    OWNER = "owner", _("propriétaire")
+
+
+class Membership(models.Model):
+    """A user's place in one club: their roles there (a referee of one club is nobody in another)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships",
+                             verbose_name=_("compte"))
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("club"))
+    is_referee = models.BooleanField(_("arbitre"), default=False)
+    is_staff = models.BooleanField(_("staff du club"), default=False)
+    is_owner = models.BooleanField(_("propriétaire"), default=False)
+    joined_at = models.DateTimeField(_("arrivé le"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("adhésion")
+        verbose_name_plural = _("adhésions")
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="membership_one_per_club")]
+        indexes = [models.Index(fields=["user", "club"], name="membership_user_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.club}"

@@ -1,0 +1,16 @@
+"""The club a test runs for. Every database test runs inside `activate_club(home club)`, as a page of
+that club would: its queries are the club's, its links carry /<club>/. Tests about several clubs
+create another with `other_club()` and switch with `activate_club`."""
+from clubs.models import Club
+
+HOME_SLUG = "club"  # the first club, created by the clubs migration
+
+
+def home_club() -> Club:
+    """The installation's first club (re-created after a transactional test flushed the tables)."""
+    club, _ = Club.objects.get_or_create(slug=HOME_SLUG, defaults={"name": "Club de duel"})
+    return club
+
+
+def other_club(slug: str = "ilvermorny", name: str = "Ilvermorny") -> Club:
+    return Club.objects.get_or_create(slug=slug, defaults={"name": name})[0]
