@@ -72,8 +72,10 @@ class ClubMiddleware:
             return _moved(request, f"/{club.slug}{path}")
         if not slash:
             return _moved(request, f"/{club.slug}/")
-        if rest.split("/", 1)[0] == "admin":  # a club page's link to the admin: the site's
-            return _moved(request, "/" + rest)
+        if rest.split("/", 1)[0] == "admin":  # a link to the admin built for a club: the site's admin
+            request.path_info = "/" + rest
+            with scopes_disabled():
+                return self.get_response(request)
         return self._serve(request, club, "/" + rest)
 
     def _serve(self, request, club: Club, path: str):

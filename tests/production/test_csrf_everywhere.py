@@ -10,6 +10,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from accounts.models import REFEREE_GROUP
 from tests.factories.accounts import UserFactory
+from tests.support.clubs import club_path
 
 pytestmark = pytest.mark.django_db
 SKIPPED_PREFIXES = ("api/", "forum/api/", "admin/", "i18n/")  # token APIs (the forum bridge sends a signed
@@ -38,5 +39,5 @@ def test_a_post_without_the_csrf_token_is_refused(path):
     user.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
     client = Client(enforce_csrf_checks=True)
     client.force_login(user)
-    response = client.post(path, {"reason": "x", "confirm": "yes", "rp_text": "x"})
+    response = client.post(club_path(path), {"reason": "x", "confirm": "yes", "rp_text": "x"})
     assert response.status_code == 403, (path, response.status_code)

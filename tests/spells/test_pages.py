@@ -4,12 +4,12 @@ import re
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 
 from tests.factories.spells import MagicTypeFactory, ModulationFactory, SpellFactory
 
 pytestmark = pytest.mark.django_db
-CATALOG = reverse("spells:catalog")
+CATALOG = reverse_lazy("spells:catalog")  # in the test's club
 
 
 def text(response) -> str:

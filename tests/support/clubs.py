@@ -1,6 +1,8 @@
 """The club a test runs for. Every database test runs inside `activate_club(home club)`, as a page of
 that club would: its queries are the club's, its links carry /<club>/. Tests about several clubs
 create another with `other_club()` and switch with `activate_club`."""
+from django.urls import get_script_prefix
+
 from clubs.models import Club
 
 HOME_SLUG = "club"  # the first club, created by the clubs migration
@@ -14,3 +16,8 @@ def home_club() -> Club:
 
 def other_club(slug: str = "ilvermorny", name: str = "Ilvermorny") -> Club:
     return Club.objects.get_or_create(slug=slug, defaults={"name": name})[0]
+
+
+def club_path(path: str) -> str:
+    """A page's address written out ("/duels/1/"), in the club the test runs for ("/club/duels/1/")."""
+    return get_script_prefix() + path.lstrip("/")
