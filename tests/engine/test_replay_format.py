@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from duels.engine import ScenarioError, replay
-from tests.engine.helpers import cast, mv, post, scenario, turn
+from tests.support.engine import cast, mv, post, scenario, turn
 from tests.support.paths import ROOT
 
 SCENARIOS = ROOT.parent / "shared" / "scenarios"

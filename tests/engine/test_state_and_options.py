@@ -16,8 +16,8 @@ from duels.engine import (
     spell_from_dict,
 )
 from duels.engine.autoplay import random_scenario
-from tests.engine.helpers import cast, duellists_1v1, duellists_2v2, mv, post, state
 from tests.engine.sample_spells import SAMPLE_SPELLS
+from tests.support.engine import cast, duellists_1v1, duellists_2v2, mv, post, state
 
 
 def test_every_sample_spell_round_trips():

@@ -1,4 +1,4 @@
-"""Small builders for engine tests: scenarios to replay, and states set up by hand."""
+"""Small builders for the engine tests (tests/engine/): scenarios to replay, and states set up by hand."""
 import copy
 
 from duels.engine import HouseRules, new_duel_state, replay, spell_from_dict
