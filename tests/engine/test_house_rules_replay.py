@@ -54,7 +54,7 @@ def test_the_house_block_changes_the_replay():
     assert play(turn(post("A", mv(6))), house={"move_pf": 2})["duellists"]["A"]["pf"] == 16 - 4
 
 
-def test_the_command_exits_2_on_an_unknown_knob(tmp_path):
+def test_command_exits_2_on_an_unknown_house_rule(tmp_path):
     good, bad = tmp_path / "good.json", tmp_path / "bad.json"
     good.write_text(json.dumps(scenario(turn(post("A", mv(5))), house={"dodge_pf": 0})))
     bad.write_text(json.dumps(scenario(turn(post("A", mv(5))), house={"esquive_pf": 1})))
@@ -63,7 +63,7 @@ def test_the_command_exits_2_on_an_unknown_knob(tmp_path):
     assert run.stderr.strip().splitlines() == [f"{bad}: house.esquive_pf: unknown house rule"]
 
 
-def test_the_command_exits_2_on_a_value_out_of_range(tmp_path):
+def test_command_exits_2_on_a_house_rule_out_of_range(tmp_path):
     file = tmp_path / "range.json"
     file.write_text(json.dumps(scenario(turn(post("A", mv(5))), house={"points": {"2": [100, 5]}})))
     run = _replay_command(file)
@@ -71,7 +71,7 @@ def test_the_command_exits_2_on_a_value_out_of_range(tmp_path):
     assert run.stderr.strip().splitlines() == [f"{file}: house.points.2: PF must be an integer 1..99, got 100"]
 
 
-def test_the_command_replays_a_house_block(tmp_path):
+def test_command_replays_a_house_block(tmp_path):
     file = tmp_path / "house.json"
     file.write_text(json.dumps(scenario(turn(post("A", mv(5))), house={"move_pf": 9})))
     run = _replay_command(file)
