@@ -3,7 +3,7 @@
 import pytest
 
 from duels.engine import options_for, resolve_action_phase, resolve_defence_phase
-from tests.engine.helpers import cast, dodge, error_code, mv, play, post, spell, state, turn
+from tests.support.engine import cast, dodge, error_code, mv, play, post, spell, state, turn
 
 SHOVE = spell("shove", level=1, range=10, tags=["AUTO"], effect={"push": 3})  # always succeeds, not dodgeable
 

@@ -4,14 +4,12 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from duels.engine import ScenarioError, replay
-from tests.engine.helpers import mv, play, post, scenario, turn
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.engine import mv, play, post, scenario, turn
+from tests.support.paths import ROOT
 
 
 def _replay_command(*files):

@@ -5,7 +5,7 @@ import pytest
 
 from duels.engine import RULEBOOK, DuelState, HouseRules, HouseRulesError, resolve_action_phase
 from duels.engine.house_rules import INT_RANGES, KNOBS
-from tests.engine.helpers import cast, post, state
+from tests.support.engine import cast, post, state
 
 RULEBOOK_TABLE = {1: (10, 5), 2: (13, 7), 3: (16, 8), 4: (19, 10), 5: (22, 12), 6: (25, 15), 7: (28, 18),
                   8: (32, 20)}
