@@ -149,9 +149,7 @@ def _points_from_dict(data) -> MappingProxyType:
         year = _year(key)
         if year is None:
             raise HouseRulesError(f"points.{key}", f"unknown year (expected 1..{YEARS[-1]})")
-        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise HouseRulesError(f"points.{key}", f"expected [PF, PM], got {pair!r}")
-        table[year] = pair
+        table[year] = pair  # checked with the whole value (_problem)
     return _points_table(table)
 
 
@@ -171,8 +169,8 @@ def _problem(rules: HouseRules) -> tuple[str, str] | None:
         return "points", f"expected PF and PM for every year 1..{YEARS[-1]}"
     for year, pair in rules.points.items():
         if not isinstance(pair, tuple) or len(pair) != 2:
-            return f"points.{year}", f"expected [PF, PM], got {list(pair)!r}"
-        for what, value, (low, high) in zip(("PF", "PM"), pair, (PF_RANGE, PM_RANGE), strict=True):
+            return f"points.{year}", "expected a pair [PF, PM]"
+        for what, value, (low, high) in (("PF", pair[0], PF_RANGE), ("PM", pair[1], PM_RANGE)):
             if not _is_int(value) or not low <= value <= high:
                 return f"points.{year}", f"{what} must be an integer {low}..{high}, got {value!r}"
     for f in fields(rules):

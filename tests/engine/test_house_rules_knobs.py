@@ -85,6 +85,7 @@ def test_dodge_pf_0_dodges_for_free():
 def test_dodge_pf_0_failed_dodge_costs_nothing_either():
     result = resolve_defence_phase(_defending({"dodge_pf": 0}, 5), [post("B", dodge("123", 5))])
     assert result.state.duellist("B").pf == 5 - 2  # only the Bolt's damage
+    assert _kinds(result, "dodge")[0].text == "B esquive (pari 123, dé 5, 0 PF) : ratée."
 
 
 def test_dodge_pf_9_is_too_tired_below_9():

@@ -40,6 +40,13 @@ def test_a_bad_house_block_is_a_scenario_error_naming_the_knob(house, path):
     assert error.value.path == path
 
 
+def test_the_scenario_error_says_what_is_wrong():
+    with pytest.raises(ScenarioError) as error:
+        replay(scenario(house={"dodge_pf": 10}))
+    assert str(error.value) == "house.dodge_pf: expected an integer 0..9, got 10"
+    assert error.value.message == "expected an integer 0..9, got 10"
+
+
 def test_a_null_or_empty_house_block_is_the_rulebook():
     plain = play(turn(post("A", mv(6))))
     assert play(turn(post("A", mv(6))), house={}) == plain

@@ -116,11 +116,20 @@ def test_the_house_block_is_an_object(data):
         HouseRules.from_dict(data)
 
 
+def test_points_may_name_years_as_integers():
+    assert HouseRules.from_dict({"points": {3: [20, 9]}}).points[3] == (20, 9)
+
+
 def test_a_value_built_in_code_is_checked_too():
     with pytest.raises(HouseRulesError, match="dodge_pf"):
         HouseRules(dodge_pf=10)
     with pytest.raises(HouseRulesError, match="points"):
         HouseRules(points={1: (10, 5)})
+    with pytest.raises(HouseRulesError, match="points: expected PF and PM for every year"):
+        HouseRules(points=[(10, 5)] * 8)
+    with pytest.raises(HouseRulesError, match=r"points\.2: expected a pair \[PF, PM\]"):
+        HouseRules(points={**RULEBOOK_TABLE, 2: 13})
+    assert HouseRules(points={**RULEBOOK_TABLE, 2: [14, 7]}).points[2] == (14, 7)
 
 
 def test_house_rules_are_frozen_and_hashable():
@@ -130,6 +139,7 @@ def test_house_rules_are_frozen_and_hashable():
     with pytest.raises(TypeError):
         rules.points[2] = (1, 1)
     assert hash(rules) == hash(HouseRules.from_dict(rules.to_dict())) and rules != RULEBOOK
+    assert hash(HouseRules(dodge_pf=3)) != hash(RULEBOOK) != hash(rules)  # every knob weighs in the hash
 
 
 # --- the duel state carries them ------------------------------------------------------------------
