@@ -2,7 +2,8 @@
 for live duels and replays. Dice are inputs: the engine never draws a number.
 
 Typical live use (the lifecycle service):
-    state = new_duel_state(format="1v1", rp=False, duellists=[...], spells=[spell_from_dict(d) ...])
+    state = new_duel_state(format="1v1", rp=False, duellists=[...], spells=[spell_from_dict(d) ...],
+                           house=HouseRules.from_dict(club_knobs))   # RULES.md §8; RULEBOOK by default
     code = check_post(state, post, require_rolls=False, already_posted=ids_already_posted)
     ... the server adds the rolls, then at the declaration:
     result = resolve_action_phase(state, posts)      # or resolve_defence_phase
@@ -32,6 +33,7 @@ Rulings where RULES.md is silent (each has a test named test_ruling_...):
 from .bets import allowed_bets, bet_wins, chance
 from .checks import DUEL_OVER, REFUSED_CODES, check_post, step_needs_roll
 from .events import Event
+from .house_rules import RULEBOOK, HouseRules, HouseRulesError
 from .options import options_for
 from .outcome import Outcome, apply_disqualification, apply_forfeit, apply_penalty, outcome
 from .replay import replay
@@ -50,8 +52,9 @@ from .state import (
 )
 
 __all__ = [
-    "ACTION", "DEFENCE", "DUEL_OVER", "REFUSED_CODES", "START_POINTS",
-    "CreatureState", "DuelState", "DuellistState", "Effect", "Event", "Modulation", "Outcome",
+    "ACTION", "DEFENCE", "DUEL_OVER", "REFUSED_CODES", "RULEBOOK", "START_POINTS",
+    "CreatureState", "DuelState", "DuellistState", "Effect", "Event", "HouseRules", "HouseRulesError",
+    "Modulation", "Outcome",
     "PendingHit", "PhaseResult", "ScenarioError", "Shield", "Spell", "SpellFormatError", "Summon",
     "allowed_bets", "apply_disqualification", "apply_forfeit", "apply_penalty", "chance",
     "check_post", "expected_posters", "new_duel_state", "options_for", "outcome", "replay",

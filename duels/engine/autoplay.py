@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from .checks import check_post
+from .house_rules import ENGINE_KNOBS, RULEBOOK, HouseRules
 from .options import options_for
 from .outcome import outcome
 from .resolution import expected_posters, resolve_action_phase, resolve_defence_phase
@@ -87,13 +88,15 @@ def random_duellists(rng: random.Random, fmt: str, magic_types: list[str]) -> li
 
 
 def random_scenario(rng: random.Random, spells: list[dict], *, fmt: str = "2v2", max_turns: int = 30,
-                    absent: float = 0.1) -> dict:
+                    absent: float = 0.1, house: HouseRules = RULEBOOK) -> dict:
     """Play a random legal duel and return it as a replay scenario (without `expect`).
-    `absent`: the chance that an expected duellist does not post in a phase."""
+    `absent`: the chance that an expected duellist does not post in a phase. `house`: the duel's
+    house rules (the scenario's `house` block when they differ from the rulebook)."""
     types = sorted({s["type"] for s in spells if s.get("type")} | {"defense", "soins", "malefices"})
     duellists = random_duellists(rng, fmt, types)
     rp = rng.random() < 0.3
-    state = new_duel_state(format=fmt, rp=rp, duellists=duellists, spells=[spell_from_dict(s) for s in spells])
+    state = new_duel_state(format=fmt, rp=rp, duellists=duellists, spells=[spell_from_dict(s) for s in spells],
+                           house=house)
     turns = []
     while len(turns) < max_turns and not outcome(state).finished:
         actions = _phase_posts(state, rng, absent)
@@ -104,7 +107,11 @@ def random_scenario(rng: random.Random, spells: list[dict], *, fmt: str = "2v2",
             turn["defence"] = _phase_posts(state, rng, absent)
             state = resolve_defence_phase(state, turn["defence"]).state
         turns.append(turn)
-    return {"duel": {"format": fmt, "rp": rp}, "duellists": duellists, "spells": spells, "turns": turns}
+    scenario = {"duel": {"format": fmt, "rp": rp}, "duellists": duellists, "spells": spells, "turns": turns}
+    engine_knobs = {key: value for key, value in house.to_dict().items() if key in ENGINE_KNOBS}
+    if engine_knobs:
+        scenario["house"] = engine_knobs
+    return scenario
 
 
 def _phase_posts(state, rng: random.Random, absent: float) -> list[dict]:

@@ -5,6 +5,7 @@ from . import events
 from .bets import NORMAL, allowed_bets, bet_wins, cast_cost, chosen_effect
 from .board import Board
 from .effects import apply_effect
+from .house_rules import PER_DUEL
 from .spells import Effect, Spell
 from .state import CreatureState, DuellistState, PendingHit, on_stage
 
@@ -23,10 +24,12 @@ def pay(caster: DuellistState, cost: int) -> tuple[int, int]:
 
 
 def record_cast(caster: DuellistState, turn: int, slug: str, overlevel: bool) -> None:
-    """Remember a resolved cast for same-spell-twice (current and previous turn are enough)."""
-    caster.casts = (*((t, s) for t, s in caster.casts if t >= turn - 1), (turn, slug))
+    """Remember a resolved cast for same-spell-twice (the current and previous turn are enough,
+    unless the house rule `repeat: duel` needs every cast) and count an overlevel attempt."""
+    kept = caster.casts if caster.house.repeat == PER_DUEL else (c for c in caster.casts if c[0] >= turn - 1)
+    caster.casts = (*kept, (turn, slug))
     if overlevel:
-        caster.overlevel_used = True
+        caster.overlevels += 1
 
 
 def resolve_cast(board: Board, caster: DuellistState, step: dict) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from .bets import DODGE_BETS, allowed_bets
+from .house_rules import FREE, PER_DUEL
 from .outcome import outcome
 from .spells import Spell, is_int
 from .state import ACTION, DEFENCE, FIRST_ZONE, LAST_ZONE, DuellistState, DuelState, on_stage
@@ -144,13 +145,24 @@ def cast_rights_code(state: DuelState, me: DuellistState, spell: Spell, modulati
     Shared with the options the pages show."""
     if spell.level != me.year + 1 if overlevel else spell.level > me.year:
         return "spell-level"
-    if overlevel and me.overlevel_used:
+    if overlevel and me.overlevels >= state.house.overlevel_per_duel:
         return "overlevel-used"
     if modulation is not None and (overlevel or spell.modulation(modulation) is None or modulation > me.year):
         return "modulation-level"
-    if me.cast_in_turn(state.turn - 1, spell.slug):
+    if repeats_a_cast(state, me, spell.slug):
         return "same-spell-twice"
     return None
+
+
+def repeats_a_cast(state: DuelState, me: DuellistState, slug: str) -> bool:
+    """The house's repetition rule (§4.1.1, §8 `repeat`): by default not the spell this duellist
+    cast (paid) in the previous turn; `duel`: not one they cast earlier in the duel; `free`: no limit."""
+    repeat = state.house.repeat
+    if repeat == FREE:
+        return False
+    if repeat == PER_DUEL:
+        return any(cast_slug == slug for _, cast_slug in me.casts)
+    return me.cast_in_turn(state.turn - 1, slug)
 
 
 def target_is_valid(state: DuelState, me: DuellistState, spell: Spell, target_id, zone) -> bool:

@@ -71,8 +71,9 @@ def _displace(board: Board, source: Source, target: DuellistState, effect: Effec
         target.pos, fell = push_destination(start, target.team, source.pos, effect.push)
         board.emit(events.displaced(target.id, "push", start, target.pos, source_id))
         if fell:
-            target.pf = max(0, target.pf - 1)
-            board.emit(events.fell(target.id, target.pos))
+            lost = min(board.state.house.fall_pf, target.pf)
+            target.pf -= lost
+            board.emit(events.fell(target.id, target.pos, lost))
             if target.pf == 0:
                 board.knock_out(target)
                 return True

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from common.messages import phrase, render
 
+from .house_rules import RULEBOOK
+
 
 def gettext_noop(message: str) -> str:
     """Marks a message id for the catalogue (xgettext knows this name); the engine never translates."""
@@ -91,7 +93,8 @@ def moved(actor: str, start: int, end: int, wanted: int, cost: int) -> Event:
                  numbers={"from": start, "to": end, "wanted": wanted, "pf": cost})
 
 
-def voided(actor: str, what: str, reason: str, spell: str | None = None) -> Event:
+def voided(actor: str, what: str, reason: str, spell: str | None = None, *, pf: int | None = None) -> Event:
+    """`pf`: for "dodge-pf", the dodge cost of the duel's house rules (the rulebook's 2 by default)."""
     msgid = {
         "move": gettext_noop("Déplacement de %(actor)s annulé : %(reason)s."),
         "climb": gettext_noop("Retour sur l'estrade de %(actor)s annulée : %(reason)s."),
@@ -99,7 +102,11 @@ def voided(actor: str, what: str, reason: str, spell: str | None = None) -> Even
         else gettext_noop("Sort de %(actor)s annulé : %(reason)s."),
         "dodge": gettext_noop("Esquive de %(actor)s annulée : %(reason)s."),
     }[what]
-    params = {"actor": actor, "reason": phrase(VOID_PHRASES[reason]), **({"spell": spell} if spell else {})}
+    if reason == "dodge-pf" and pf not in (None, RULEBOOK.dodge_pf):
+        why = phrase(gettext_noop("moins de %(pf)s PF pour esquiver"), pf=pf)
+    else:
+        why = phrase(VOID_PHRASES[reason])  # the rulebook's wording, as stored events have it
+    params = {"actor": actor, "reason": why, **({"spell": spell} if spell else {})}
     return _said("voided", msgid, params, actor=actor, spell=spell, outcome=reason, numbers={"step": what})
 
 
@@ -147,11 +154,18 @@ def hit_dodged(caster: str, target: str, spell_name: str, slug: str) -> Event:
                  spell=slug, outcome="dodged")
 
 
-def dodge(actor: str, bet: str, roll: int | None, success: bool) -> Event:
-    msgid = (gettext_noop("%(actor)s esquive (pari %(bet)s, dé %(roll)s, 2 PF) : réussie.") if success
-             else gettext_noop("%(actor)s esquive (pari %(bet)s, dé %(roll)s, 2 PF) : ratée."))
-    return _said("dodge", msgid, {"actor": actor, "bet": bet, "roll": roll}, actor=actor,
-                 roll=roll, outcome="success" if success else "failure", numbers={"bet": bet, "pf": 2})
+def dodge(actor: str, bet: str, roll: int | None, success: bool, pf: int = RULEBOOK.dodge_pf) -> Event:
+    """`pf`: the dodge cost paid (the house's `dodge_pf`); the rulebook's 2 keeps its own wording."""
+    params = {"actor": actor, "bet": bet, "roll": roll}
+    if pf == RULEBOOK.dodge_pf:
+        msgid = (gettext_noop("%(actor)s esquive (pari %(bet)s, dé %(roll)s, 2 PF) : réussie.") if success
+                 else gettext_noop("%(actor)s esquive (pari %(bet)s, dé %(roll)s, 2 PF) : ratée."))
+    else:
+        msgid = (gettext_noop("%(actor)s esquive (pari %(bet)s, dé %(roll)s, %(pf)s PF) : réussie.") if success
+                 else gettext_noop("%(actor)s esquive (pari %(bet)s, dé %(roll)s, %(pf)s PF) : ratée."))
+        params["pf"] = pf
+    return _said("dodge", msgid, params, actor=actor,
+                 roll=roll, outcome="success" if success else "failure", numbers={"bet": bet, "pf": pf})
 
 
 def absorbed(target: str, source: str, what: str | None) -> Event:
@@ -183,9 +197,17 @@ def displaced(target: str, key: str, start: int, end: int, source: str | None) -
                  actor=source, target=target, numbers={"from": start, "to": end})
 
 
-def fell(target: str, pos: int) -> Event:
-    return _said("fall", gettext_noop("%(target)s tombe de l'estrade et perd 1 PF."),
-                 {"target": target, "pos": pos}, target=target, numbers={"pos": pos, "pf": 1})
+def fell(target: str, pos: int, pf: int = RULEBOOK.fall_pf) -> Event:
+    """`pf`: the PF lost (the house's `fall_pf`, or what was left); the rulebook's 1 keeps its wording."""
+    params = {"target": target, "pos": pos}
+    if pf == RULEBOOK.fall_pf:
+        msgid = gettext_noop("%(target)s tombe de l'estrade et perd 1 PF.")
+    elif pf == 0:
+        msgid = gettext_noop("%(target)s tombe de l'estrade.")
+    else:
+        msgid = gettext_noop("%(target)s tombe de l'estrade et perd %(pf)s PF.")
+        params["pf"] = pf
+    return _said("fall", msgid, params, target=target, numbers={"pos": pos, "pf": pf})
 
 
 def status(target: str, key: str, already: bool, source: str | None) -> Event:

@@ -25,18 +25,19 @@ def walk(start: int, wanted: int, blocked: set[int]) -> int:
 
 
 def move_destination(state: DuelState, mover: DuellistState, wanted: int) -> tuple[int, int]:
-    """(destination, PF cost) of a voluntary move on the stage: 1 PF per zone actually crossed.
-    A climb back from off the stage is not a walk: see `climb_destination`."""
+    """(destination, PF cost) of a voluntary move on the stage: 1 PF (the house's `move_pf`) per zone
+    actually crossed. A climb back from off the stage is not a walk: see `climb_destination`."""
+    per_zone = state.house.move_pf
     if not on_stage(mover.pos):
         end = climb_destination(state, mover, wanted)
-        return (mover.pos, 0) if end is None else (end, abs(end - mover.pos))
+        return (mover.pos, 0) if end is None else (end, abs(end - mover.pos) * per_zone)
     end = walk(mover.pos, wanted, blocking_zones(state, mover))
-    return end, abs(end - mover.pos)
+    return end, abs(end - mover.pos) * per_zone
 
 
 def climb_destination(state: DuelState, mover: DuellistState, wanted: int) -> int | None:
     """Climbing back from 0 or 12 goes straight onto "la zone de votre choix" (rulebook §5.3,
-    RULES.md "Off the stage"): nothing on the way blocks it, it costs |position - zone|. None when
+    RULES.md "Off the stage"): nothing on the way blocks it, it costs |position - zone| zones. None when
     the chosen zone itself holds an opponent or an opposing creature (the climb is void)."""
     return None if wanted in blocking_zones(state, mover) else wanted
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from .bets import DODGE_BETS, allowed_bets, cast_cost, chance, chosen_effect, has_magic_type
 from .checks import cast_rights_code, target_is_valid
+from .house_rules import PER_DUEL
 from .movement import move_destination
 from .outcome import outcome
-from .resolution import DODGE_COST, expected_posters
+from .resolution import expected_posters
 from .spells import Spell
 from .state import ACTION, FIRST_ZONE, LAST_ZONE, DuellistState, DuelState, on_stage
 
@@ -81,6 +82,11 @@ UNAVAILABLE_REASONS = {
     "spell-level": "niveau {level} : au-delà de votre année",
     "overlevel-used": "niveau {level} : tentative de niveau supérieur déjà faite dans ce duel",
 }
+# The same reasons under house rules that change them (§8 `repeat: duel`, `overlevel_per_duel`).
+HOUSE_REASONS = {
+    "same-spell-twice": "déjà lancé dans ce duel",
+    "overlevel-used": "niveau {level} : plus de tentative de niveau supérieur permise dans ce duel",
+}
 
 
 def unavailable_spells(state: DuelState, me: DuellistState) -> list[dict]:
@@ -99,8 +105,15 @@ def unavailable_spells(state: DuelState, me: DuellistState) -> list[dict]:
             code = cast_rights_code(state, me, spell, None, True) or code  # overlevel-used (or cast last turn)
         code = code if code in UNAVAILABLE_REASONS else "spell-level"
         out.append({"slug": spell.slug, "name": spell.name, "level": spell.level, "code": code,
-                    "reason": UNAVAILABLE_REASONS[code].format(level=spell.level)})
+                    "reason": _reason(state, code).format(level=spell.level)})
     return sorted(out, key=lambda u: (u["level"], u["name"]))
+
+
+def _reason(state: DuelState, code: str) -> str:
+    house = state.house
+    changed = ((code == "same-spell-twice" and house.repeat == PER_DUEL)
+               or (code == "overlevel-used" and house.overlevel_per_duel != 1))
+    return HOUSE_REASONS[code] if changed else UNAVAILABLE_REASONS[code]
 
 
 def _variants(state: DuelState, me: DuellistState, spell: Spell):
@@ -153,7 +166,7 @@ def _defence_options(state: DuelState, me: DuellistState) -> dict:
         "pending_hits": [{"caster": h.caster, "spell": h.spell, "spell_name": state.spells[h.spell].name,
                           "effect": h.effect.to_dict(), "dodgeable": index == 0}
                          for index, h in enumerate(hits)],
-        "dodge": {"cost": DODGE_COST, "void": me.pf < DODGE_COST,
+        "dodge": {"cost": state.house.dodge_pf, "void": me.pf < state.house.dodge_pf,
                   "bets": [{"bet": bet, "probability": float(chance(bet)), "odds": "3/6"} for bet in DODGE_BETS]},
         "spells": castable_spells(state, me) if on_stage(me.pos) else [],  # off the stage: no casting
         "nothing": True,

@@ -19,7 +19,8 @@ def replay(scenario: dict, *, default_spells: list[dict] | None = None) -> dict:
     if default_spells is None and isinstance(scenario, dict) and scenario.get("spells") is None:
         default_spells = default_catalog_spells()
     parsed = parse_scenario(scenario, default_spells=default_spells or [])
-    state = new_duel_state(format=parsed.format, rp=parsed.rp, duellists=parsed.duellists, spells=parsed.spells)
+    state = new_duel_state(format=parsed.format, rp=parsed.rp, duellists=parsed.duellists, spells=parsed.spells,
+                           house=parsed.house)
     turns: list[dict] = []
     error = None
     for number, turn in enumerate(parsed.turns, start=1):

@@ -17,11 +17,10 @@ from .checks import step_kind
 from .creatures import creatures_expire, creatures_strike
 from .effects import apply_effect
 from .events import Event
+from .house_rules import PER_DUEL
 from .movement import climb_destination, move_destination
 from .outcome import Outcome, announce_outcome, outcome
 from .state import ACTION, DEFENCE, DuellistState, DuelState, on_stage
-
-DODGE_COST = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,14 +168,16 @@ def _resolve_defence_post(board: Board, post: dict, opened_off_stage: set[str]) 
 
 
 def _dodge(board: Board, me: DuellistState, step: dict) -> None:
-    """2 PF whether it works or not, void under 2 PF; success cancels this duellist's first
-    pending hit (§3.2.3: in 2v2 only the first of two can be dodged)."""
-    if me.pf < DODGE_COST:
-        board.emit(events.voided(me.id, "dodge", "dodge-pf"))
+    """The dodge cost (2 PF, or the house's `dodge_pf`) whether it works or not, void under that
+    cost; success cancels this duellist's first pending hit (§3.2.3: in 2v2 only the first of two
+    can be dodged)."""
+    cost = board.state.house.dodge_pf
+    if me.pf < cost:
+        board.emit(events.voided(me.id, "dodge", "dodge-pf", pf=cost))
         return
-    me.pf -= DODGE_COST
+    me.pf -= cost
     success = bet_wins(step["dodge"], step.get("roll"))
-    board.emit(events.dodge(me.id, step["dodge"], step.get("roll"), success))
+    board.emit(events.dodge(me.id, step["dodge"], step.get("roll"), success, cost))
     if success:
         first = next((h for h in board.state.pending if h.target == me.id), None)
         if first is not None:
@@ -201,9 +202,11 @@ def _apply_pending_hits(board: Board) -> None:
 def _end_turn(board: Board) -> None:
     """Shields vanish, creatures whose turns ran out vanish, and the next turn's action phase opens."""
     state = board.state
+    every_cast = state.house.repeat == PER_DUEL  # same-spell-twice looks back over the whole duel
     for duellist in state.duellists:
         duellist.shield = 0
-        duellist.casts = tuple(c for c in duellist.casts if c[0] >= state.turn)
+        if not every_cast:
+            duellist.casts = tuple(c for c in duellist.casts if c[0] >= state.turn)
     creatures_expire(board)
     state.turn += 1
     state.phase = ACTION

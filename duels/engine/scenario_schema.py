@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .house_rules import ENGINE_KNOBS, RULEBOOK, HouseRules, HouseRulesError
 from .spells import Spell, SpellFormatError, is_int, spell_from_dict
 from .state import FORMATS, START_POINTS
 
 ROOT = "$"
 # Keys a scenario may carry besides the input: the checker's `expect` and free documentation.
 IGNORED_SCENARIO_KEYS = frozenset({"expect", "description", "comment", "notes", "name", "title"})
-SCENARIO_KEYS = frozenset({"duel", "duellists", "spells", "turns"}) | IGNORED_SCENARIO_KEYS
+SCENARIO_KEYS = frozenset({"duel", "duellists", "spells", "turns", "house"}) | IGNORED_SCENARIO_KEYS
 DUEL_KEYS = frozenset({"format", "rp"})
 DUELLIST_KEYS = frozenset({"id", "team", "year", "types", "prodigium"})
 TURN_KEYS = frozenset({"actions", "defence"})
@@ -52,6 +53,7 @@ class Scenario:
     duellists: list[dict]
     spells: list[Spell]
     turns: list[ScenarioTurn] = field(default_factory=list)
+    house: HouseRules = RULEBOOK
 
 
 def _type_name(value) -> str:
@@ -101,7 +103,17 @@ def parse_scenario(data, *, default_spells: list[dict]) -> Scenario:
     else:
         spells = _spells(default_spells, "spells (default catalog)")
     turns = _expect(_optional(data, "turns", []), list, "turns", "a list")
-    return Scenario(fmt, rp, duellists, spells, [_turn(t, f"turns[{i}]", ids) for i, t in enumerate(turns)])
+    house = _house(_optional(data, "house", {}))
+    return Scenario(fmt, rp, duellists, spells, [_turn(t, f"turns[{i}]", ids) for i, t in enumerate(turns)], house)
+
+
+def _house(value) -> HouseRules:
+    """The scenario's house rules (RULES.md §8): only the knobs the engine applies."""
+    _expect(value, dict, "house", "an object")
+    try:
+        return HouseRules.from_dict(value, allowed=ENGINE_KNOBS)
+    except HouseRulesError as exc:
+        raise ScenarioError(f"house.{exc.key}", exc.message) from None
 
 
 def _duellists(value, fmt: str) -> list[dict]:

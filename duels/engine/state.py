@@ -6,6 +6,10 @@ document is enough to carry on a duel (scenario files, replays); `to_dict(catalo
 out: what the server stores after every declaration, next to the duel's snapshot of the catalog,
 which `from_dict(data, spells=snapshot)` puts back. Parsing a catalog is the costly part of loading a
 state, so each snapshot is parsed once per process (`spells_parsed`, keyed by its content).
+
+The state also carries the duel's house rules (RULES.md §8, `house`): every number the engine applies
+comes from there. The document names them (`"house": {...}`, only the knobs that differ) only when they
+differ from the rulebook, so a rulebook duel's document is exactly what it was before house rules.
 """
 from __future__ import annotations
 
@@ -14,10 +18,11 @@ import operator
 from collections import OrderedDict
 from dataclasses import dataclass, field, fields
 
+from .house_rules import RULEBOOK, RULEBOOK_POINTS, HouseRules
 from .spells import Effect, Spell, effect_from_dict, spell_from_dict
 
-# §2.3–2.4: starting PF and PM by year (8 = Adult).
-START_POINTS = {1: (10, 5), 2: (13, 7), 3: (16, 8), 4: (19, 10), 5: (22, 12), 6: (25, 15), 7: (28, 18), 8: (32, 20)}
+# §2.3–2.4, the rulebook's table: the years that exist. A duel's own table is `state.house.points`.
+START_POINTS = RULEBOOK_POINTS
 FIRST_ZONE, LAST_ZONE = 1, 11
 OFF_STAGE_LOW, OFF_STAGE_HIGH = 0, 12
 START_ZONE = {1: 4, 2: 8}
@@ -60,22 +65,31 @@ class DuellistState:
     disarmed: bool = False
     bound: bool = False
     shield: int = 0  # charges left until the end of the turn
-    overlevel_used: bool = False
-    # (turn, slug) of resolved casts of the current and previous turn (same-spell-twice, §4.1).
+    overlevels: int = 0  # overlevel attempts resolved in this duel
+    # (turn, slug) of resolved casts (same-spell-twice, §4.1): the current and previous turn's, or
+    # every one of the duel under the house rule `repeat: duel`.
     casts: tuple[tuple[int, str], ...] = ()
     summoned: int = 0  # creatures summoned so far: the next one is f"{id}#{summoned + 1}"
+    # The duel's house rules (the same object as the DuelState's; not part of the duellist's document).
+    house: HouseRules = RULEBOOK
 
     @property
     def out(self) -> bool:
         return self.status != ACTIVE
 
     @property
+    def overlevel_used(self) -> bool:
+        return self.overlevels > 0
+
+    @property
     def start_pf(self) -> int:
-        return START_POINTS[self.year][0]
+        """Starting PF, also the heal cap (§5)."""
+        return self.house.points[self.year][0]
 
     @property
     def start_pm(self) -> int:
-        return START_POINTS[self.year][1]
+        """Starting PM, also the restore cap (§5)."""
+        return self.house.points[self.year][1]
 
     def cast_in_turn(self, turn: int, slug: str) -> bool:
         return (turn, slug) in self.casts
@@ -86,15 +100,18 @@ class DuellistState:
             "prodigium": self.prodigium, "pf": self.pf, "pm": self.pm, "pos": self.pos,
             "status": self.status, "stunned": self.stunned, "disarmed": self.disarmed,
             "bound": self.bound, "shield": self.shield, "overlevel_used": self.overlevel_used,
+            **({"overlevels": self.overlevels} if self.overlevels > 1 else {}),  # house rules only
             "casts": [[turn, slug] for turn, slug in self.casts], "summoned": self.summoned,
         }
 
     @classmethod
-    def from_dict(cls, d: dict) -> DuellistState:
+    def from_dict(cls, d: dict, *, house: HouseRules = RULEBOOK) -> DuellistState:
         values = dict(d)
         values["types"] = tuple(d["types"])
         values["casts"] = tuple((turn, slug) for turn, slug in d.get("casts", ()))
-        return cls(**values)
+        used = values.pop("overlevel_used", False)
+        values["overlevels"] = values.get("overlevels", 1 if used else 0)
+        return cls(**values, house=house)
 
 
 @dataclass(slots=True)
@@ -146,6 +163,7 @@ class DuelState:
     creatures: tuple[CreatureState, ...] = ()
     pending: tuple[PendingHit, ...] = ()
     spells: dict[str, Spell] = field(default_factory=dict)  # the duel's frozen catalog, by slug
+    house: HouseRules = RULEBOOK  # the duel's frozen house rules (§8); its duellists hold the same
 
     def clone(self) -> DuelState:
         """A copy whose duellists, creatures and pending hits can be changed without touching self."""
@@ -155,6 +173,7 @@ class DuelState:
             tuple(map(_copy_creature, self.creatures)),
             tuple(map(_copy_pending, self.pending)),
             self.spells,  # spells are frozen: shared
+            self.house,  # frozen too
         )
 
     def duellist(self, duellist_id: str) -> DuellistState:
@@ -185,6 +204,9 @@ class DuelState:
         }
         if catalog:
             out["spells"] = [s.to_dict() for s in self.spells.values()]
+        house = self.house.to_dict()
+        if house:
+            out["house"] = house
         return out
 
     @classmethod
@@ -192,12 +214,14 @@ class DuelState:
         """Rebuild a state. Its catalog is the one in `d` when there is one (a full document),
         otherwise `spells` (the duel's snapshot, for a stored lean state), otherwise none."""
         catalog = d["spells"] if "spells" in d else spells
+        house = HouseRules.from_dict(d.get("house") or {})
         return cls(
             format=d["format"], rp=d["rp"], turn=d["turn"], phase=d["phase"],
-            duellists=tuple(DuellistState.from_dict(x) for x in d["duellists"]),
+            duellists=tuple(DuellistState.from_dict(x, house=house) for x in d["duellists"]),
             creatures=tuple(CreatureState.from_dict(x) for x in d.get("creatures", ())),
             pending=tuple(PendingHit.from_dict(x) for x in d.get("pending", ())),
             spells=spells_parsed(catalog) if catalog else {},
+            house=house,
         )
 
 
@@ -225,8 +249,10 @@ _copy_creature = _shallow_copier(CreatureState)
 _copy_pending = _shallow_copier(PendingHit)
 
 
-def new_duel_state(*, format: str, rp: bool, duellists: list[dict], spells: list[Spell]) -> DuelState:
-    """The state at the referee's start signal: turn 1, action phase, team 1 in zone 4, team 2 in 8."""
+def new_duel_state(*, format: str, rp: bool, duellists: list[dict], spells: list[Spell],
+                   house: HouseRules = RULEBOOK) -> DuelState:
+    """The state at the referee's start signal: turn 1, action phase, team 1 in zone 4, team 2 in 8,
+    each duellist with the PF/PM of their year in `house`'s table."""
     if format not in FORMATS:
         raise ValueError(f"unknown duel format {format!r}")
     built = []
@@ -236,10 +262,10 @@ def new_duel_state(*, format: str, rp: bool, duellists: list[dict], spells: list
             raise ValueError(f"duellist {d['id']!r}: year must be 1..8, got {year!r}")
         if d["team"] not in START_ZONE:
             raise ValueError(f"duellist {d['id']!r}: team must be 1 or 2, got {d['team']!r}")
-        pf, pm = START_POINTS[year]
+        pf, pm = house.start_points(year)
         built.append(DuellistState(
             id=d["id"], team=d["team"], year=year, types=tuple(d.get("types", ())),
-            prodigium=bool(d.get("prodigium", False)), pf=pf, pm=pm, pos=START_ZONE[d["team"]],
+            prodigium=bool(d.get("prodigium", False)), pf=pf, pm=pm, pos=START_ZONE[d["team"]], house=house,
         ))
     for team in START_ZONE:
         count = sum(1 for d in built if d.team == team)
@@ -248,4 +274,4 @@ def new_duel_state(*, format: str, rp: bool, duellists: list[dict], spells: list
     if len({d.id for d in built}) != len(built):
         raise ValueError("duellist ids must be unique")
     return DuelState(format=format, rp=bool(rp), turn=1, phase=ACTION, duellists=tuple(built),
-                     spells={s.slug: s for s in spells})
+                     spells={s.slug: s for s in spells}, house=house)

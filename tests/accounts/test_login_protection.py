@@ -10,9 +10,9 @@ from rest_framework.authtoken.models import Token
 
 from accounts.login_protection import client_ip
 from tests.factories.accounts import UserFactory
+from tests.support.clock import THROTTLE_START
 
 pytestmark = pytest.mark.django_db
-START = dt.datetime(2026, 4, 1, 9, 0, tzinfo=dt.UTC)
 
 
 def attempt(client, password, username="hermione", path=None, addr="203.0.113.5"):
@@ -28,7 +28,7 @@ def test_ten_failures_lock_the_account_and_the_right_password_is_refused_until_e
     assert settings.AXES_FAILURE_LIMIT == 10
     UserFactory(username="hermione")
     client = Client()
-    with time_machine.travel(START, tick=False):
+    with time_machine.travel(THROTTLE_START, tick=False):
         responses = fail_ten_times(client)
         assert all(r.status_code == 200 for r in responses[:9])  # the form again, with its error
         assert responses[9].status_code == 429
@@ -36,9 +36,9 @@ def test_ten_failures_lock_the_account_and_the_right_password_is_refused_until_e
         assert locked.status_code == 429
         assert "Connexion bloquée" in locked.content.decode()
         assert "_auth_user_id" not in client.session
-    with time_machine.travel(START + settings.AXES_COOLOFF_TIME - dt.timedelta(seconds=5), tick=False):
+    with time_machine.travel(THROTTLE_START + settings.AXES_COOLOFF_TIME - dt.timedelta(seconds=5), tick=False):
         assert attempt(client, "estrade-test").status_code == 429
-    with time_machine.travel(START + settings.AXES_COOLOFF_TIME + dt.timedelta(minutes=1), tick=False):
+    with time_machine.travel(THROTTLE_START + settings.AXES_COOLOFF_TIME + dt.timedelta(minutes=1), tick=False):
         response = attempt(client, "estrade-test")
         assert response.status_code == 302
         assert client.session["_auth_user_id"]

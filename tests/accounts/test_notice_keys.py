@@ -2,7 +2,6 @@
 and the patterns that match them afterwards agree with their builders."""
 import datetime as dt
 import re
-from pathlib import Path
 
 from accounts.notice_keys import (
     TURN_NOTICE,
@@ -13,8 +12,8 @@ from accounts.notice_keys import (
     reopened_prefix,
     turn_key,
 )
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 DEADLINE = dt.datetime(2026, 12, 5, 20, 43, tzinfo=dt.UTC)
 
 

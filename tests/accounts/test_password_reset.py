@@ -7,10 +7,10 @@ import time_machine
 from django.urls import reverse
 
 from tests.factories.accounts import UserFactory
+from tests.support.clock import THROTTLE_START
 
 pytestmark = pytest.mark.django_db
 NEW_PASSWORD = "Nimbus-2000-balai"
-START = dt.datetime(2026, 4, 1, 9, 0, tzinfo=dt.UTC)
 
 
 def test_reset_email_link_sets_a_new_password(client, mailoutbox):
@@ -50,13 +50,13 @@ def test_fifteen_requests_in_a_row_send_only_the_allowed_number(client, mailoutb
     """15 requests for one mailbox in 2 s: PASSWORD_RESETS_PER_HOUR e-mails, every answer the same page."""
     assert settings.PASSWORD_RESETS_PER_HOUR == 5
     UserFactory(username="cho", email="cho@example.org")
-    with time_machine.travel(START, tick=False):
+    with time_machine.travel(THROTTLE_START, tick=False):
         pages = [client.post(reverse("password_reset"), {"email": "cho@example.org"}, follow=True,
                              REMOTE_ADDR=f"203.0.113.{n}") for n in range(15)]
     assert len(mailoutbox) == 5
     assert {page.status_code for page in pages} == {200}
     assert all("Lien envoyé" in page.content.decode() for page in pages)
-    with time_machine.travel(START + dt.timedelta(hours=1, minutes=1), tick=False):
+    with time_machine.travel(THROTTLE_START + dt.timedelta(hours=1, minutes=1), tick=False):
         client.post(reverse("password_reset"), {"email": "cho@example.org"})
     assert len(mailoutbox) == 6  # the next hour, one more
 
@@ -65,7 +65,7 @@ def test_one_client_address_cannot_ask_for_many_mailboxes(client, mailoutbox, se
     settings.PASSWORD_RESETS_PER_HOUR = 3
     for n in range(6):
         UserFactory(username=f"membre{n}", email=f"m{n}@example.org")
-    with time_machine.travel(START, tick=False):
+    with time_machine.travel(THROTTLE_START, tick=False):
         for n in range(6):
             page = client.post(reverse("password_reset"), {"email": f"M{n}@example.org"}, follow=True,
                                REMOTE_ADDR="203.0.113.7", HTTP_X_FORWARDED_FOR=f"10.0.0.{n}")

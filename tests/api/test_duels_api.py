@@ -6,8 +6,8 @@ import pytest
 from duels.models import DuelStatus
 from duels.services import forfeit
 from duels.services.dice import seed_fingerprint
-from tests.rankings.helpers import at, duellists, finished_duel
 from tests.support.duels import bet_for, declare, post, started_duel
+from tests.support.rankings import at, duellists, finished_duel
 
 pytestmark = pytest.mark.django_db
 

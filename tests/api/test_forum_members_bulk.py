@@ -45,7 +45,7 @@ def test_bulk_with_a_name_twice_writes_nothing(staff):
 
 
 def test_a_synced_rename_shows_in_the_rankings_at_once(staff, anonymous):
-    from tests.rankings.helpers import at, finished_duel
+    from tests.support.rankings import at, finished_duel
 
     staff.put("/api/v1/forum-members/1/", GOOD, format="json")
     staff.put("/api/v1/forum-members/2/", {**GOOD, "forum_name": "Neville"}, format="json")

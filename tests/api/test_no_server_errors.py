@@ -12,6 +12,7 @@ from rankings.models import Season
 from tests.factories.accounts import UserFactory
 from tests.factories.duels import RefereeFactory
 from tests.support.duels import RP_TEXT, matched_duel, started_duel
+from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -76,17 +77,12 @@ def test_nul_bytes_in_a_page_query_are_a_french_400():
     assert "caractère nul" in response.content.decode()
 
 
-def login(user) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user)
-    return client
-
-
 @pytest.mark.parametrize("value", ["²", "٣", BEYOND_BIGINT, "9223372036854775808", "-1", "1e3", ""])
 def test_mark_read_with_odd_ids_marks_nothing_and_answers(value):
     user = UserFactory()
     notice = Notification.objects.create(user=user, kind="duel", message="Bonjour")
-    response = login(user).post(reverse("notifications_read"), {"id": value})
+    client = client_for(user, raise_request_exception=False)
+    response = client.post(reverse("notifications_read"), {"id": value})
     assert response.status_code == 302
     notice.refresh_from_db()
     assert notice.read_at is None
@@ -95,14 +91,15 @@ def test_mark_read_with_odd_ids_marks_nothing_and_answers(value):
 def test_mark_read_with_a_good_id_among_bad_ones_marks_it():
     user = UserFactory()
     notice = Notification.objects.create(user=user, kind="duel", message="Bonjour")
-    login(user).post(reverse("notifications_read"), {"id": ["²", BEYOND_BIGINT, str(notice.pk)]})
+    client = client_for(user, raise_request_exception=False)
+    client.post(reverse("notifications_read"), {"id": ["²", BEYOND_BIGINT, str(notice.pk)]})
     notice.refresh_from_db()
     assert notice.read_at is not None
 
 
 def test_a_nul_byte_in_the_rp_text_is_refused_and_nothing_posted():
     duel, _referee, participants = started_duel()
-    client = login(participants[0].duellist.user)
+    client = client_for(participants[0].duellist.user, raise_request_exception=False)
     response = client.post(reverse("duels:post", args=[duel.pk]), {"rp_text": RP_TEXT + "\x00", "cast": ""})
     assert response.status_code == 400
     assert "caractère nul" in response.content.decode()
@@ -114,7 +111,8 @@ def test_a_nul_byte_in_the_cancel_reason_is_refused_and_the_duel_stays():
     referee = RefereeFactory()
     duel.referee = referee
     duel.save(update_fields=["referee"])
-    response = login(referee).post(reverse("duels:cancel", args=[duel.pk]), {"reason": "a\x00b", "confirm": "yes"})
+    response = client_for(referee, raise_request_exception=False).post(
+        reverse("duels:cancel", args=[duel.pk]), {"reason": "a\x00b", "confirm": "yes"})
     assert response.status_code == 400
     duel.refresh_from_db()
     assert duel.status != DuelStatus.CANCELLED
@@ -189,7 +187,7 @@ def test_a_server_error_in_the_api_is_json_in_production(settings):
 def test_an_rp_text_over_the_limit_is_refused_in_french_and_nothing_posted(settings):
     settings.RP_TEXT_MAX_LENGTH = 2000
     duel, _referee, participants = started_duel()
-    client = login(participants[0].duellist.user)
+    client = client_for(participants[0].duellist.user, raise_request_exception=False)
     response = client.post(reverse("duels:post", args=[duel.pk]), {"rp_text": RP_TEXT + " x" * 1000, "cast": ""})
     assert response.status_code == 422
     assert "Le texte RP est trop long" in response.content.decode()

@@ -3,7 +3,7 @@ import pytest
 from rest_framework.throttling import SimpleRateThrottle
 
 from tests.factories.accounts import DuellistFactory
-from tests.rankings.helpers import at, duellists, finished_duel
+from tests.support.rankings import at, duellists, finished_duel
 
 pytestmark = pytest.mark.django_db
 

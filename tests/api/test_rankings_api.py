@@ -6,7 +6,7 @@ import pytest
 from duels.models import DuelKind
 from rankings.models import Season, Standing
 from rankings.services.rewards import season_save
-from tests.rankings.helpers import at, duellists, finished_duel
+from tests.support.rankings import at, duellists, finished_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import pytest
 from rankings.models import Season
 from rankings.selectors import forget_table_revision
 from rankings.services.rewards import season_save
-from tests.rankings.helpers import at, duellists, finished_duel
+from tests.support.rankings import at, duellists, finished_duel
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ UNCACHED = {  # url: queries (revision, [season], the page with the scope's size
 }
 
 
-def play(n: int) -> None:
+def record_chain_of_duels(n: int) -> None:
     people = duellists(n)
     for index, one in enumerate(people[:-1]):
         finished_duel([one], [people[index + 1]], when=at(index % 20))
@@ -35,7 +35,7 @@ def play(n: int) -> None:
 
 @pytest.mark.parametrize("n", [6, 40])
 def test_the_uncached_path_costs_the_same_queries_with_little_or_more_data(anonymous, django_assert_num_queries, n):
-    play(n)
+    record_chain_of_duels(n)
     for url, queries in UNCACHED.items():
         forget_table_revision()  # as after a change: the revision is read again
         with django_assert_num_queries(queries):
@@ -49,9 +49,9 @@ def test_the_uncached_path_costs_the_same_queries_with_little_or_more_data(anony
 
 
 def test_more_data_same_queries_and_the_count_follows(anonymous, django_assert_num_queries):
-    play(6)
+    record_chain_of_duels(6)
     assert anonymous.get("/api/v1/rankings/").json()["count"] == 6
-    play(30)
+    record_chain_of_duels(30)
     forget_table_revision()
     with django_assert_num_queries(2):
         body = anonymous.get("/api/v1/rankings/?page_size=200").json()
@@ -65,7 +65,7 @@ def test_more_data_same_queries_and_the_count_follows(anonymous, django_assert_n
     ("", "page_size=50"),
 ])
 def test_filters_read_directly_or_through_the_serializer_agree(anonymous, fast, slow):
-    play(6)
+    record_chain_of_duels(6)
     one, other = anonymous.get(f"/api/v1/rankings/?{fast}"), anonymous.get(f"/api/v1/rankings/?{slow}")
     assert one.status_code == other.status_code == 200
     assert {**one.json(), "next": None} == {**other.json(), "next": None}
@@ -81,7 +81,7 @@ def test_pages_past_the_end_and_an_empty_table(anonymous, django_assert_num_quer
     with django_assert_num_queries(3):  # revision, the (empty) page with its size, the size alone
         body = anonymous.get("/api/v1/rankings/").json()
     assert (body["count"], body["results"], body["next"]) == (0, [], None)
-    play(6)
+    record_chain_of_duels(6)
     assert anonymous.get("/api/v1/rankings/?page=3&page_size=2").json()["results"][-1]["rank"] == 6
     for page in ("4", "0", "-1", "deux", "last"):
         response = anonymous.get(f"/api/v1/rankings/?page={page}&page_size=2")
@@ -92,13 +92,13 @@ def test_pages_past_the_end_and_an_empty_table(anonymous, django_assert_num_quer
 @pytest.mark.parametrize("url", ["/api/v1/rankings/?season=avril", "/api/v1/rankings/?season=avril&page=5",
                                  "/api/v1/rankings.bbcode?season=avril", "/api/v1/rankings.html?season=avril"])
 def test_a_well_formed_but_unknown_season_is_a_400_naming_it(anonymous, url):
-    play(6)
+    record_chain_of_duels(6)
     response = anonymous.get(url)
     assert response.status_code == 400 and set(response.json()["errors"]) == {"season"}
 
 
 def test_a_season_without_lines_is_an_empty_table_not_an_error(anonymous, django_assert_num_queries):
-    play(6)
+    record_chain_of_duels(6)
     season_save(season=Season(name="Avril", slug="avril", starts_on=dt.date(2026, 4, 1), ends_on=dt.date(2026, 4, 30)))
     forget_table_revision()
     with django_assert_num_queries(4):  # revision, the page (no line), the season exists, the size

@@ -13,8 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, when run as a script
 
 from duels.engine import replay  # noqa: E402
 from duels.engine.autoplay import random_scenario  # noqa: E402

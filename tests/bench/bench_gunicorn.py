@@ -28,8 +28,9 @@ import urllib.request
 import warnings
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, when run as a script
+from tests.support.paths import ROOT  # noqa: E402
+
 SERVED_ENV = {
     "DEBUG": "0", "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-" + "x" * 40),
     "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",

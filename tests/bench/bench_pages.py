@@ -33,8 +33,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, when run as a script
 from tests.bench.environment import production_environment  # noqa: E402 - needs ROOT on the path
 
 production_environment()
@@ -130,18 +129,18 @@ def measure(duels: dict[int, dict]) -> int:
     sizes, queries = {}, {}
     for label, (client, url, headers) in requests.items():
         with CaptureQueriesContext(connection) as captured:
-            response = client.get(at(url), **headers)
+            response = client.get(url_of(url), **headers)
         assert response.status_code == 200, (label, response.status_code, response.content[:300])
         sizes[label], queries[label] = len(response.content), len(captured)
         for _ in range(3):  # warm up
-            client.get(at(url), **headers)
+            client.get(url_of(url), **headers)
     timings: dict[str, list[float]] = {label: [] for label in requests}
     rng = random.Random(16)
     order = list(requests.items())
     for _ in range(ROUNDS):
         rng.shuffle(order)
         for label, (client, url, headers) in order:
-            url = at(url)
+            url = url_of(url)
             t0 = time.perf_counter()
             client.get(url, **headers)
             timings[label].append((time.perf_counter() - t0) * 1000)
@@ -163,7 +162,7 @@ def measure(duels: dict[int, dict]) -> int:
     return 0
 
 
-def at(url) -> str:
+def url_of(url) -> str:
     """A request's URL: a string, or a callable giving a new one each time."""
     return url() if callable(url) else url
 
@@ -178,14 +177,14 @@ def profile(requests: dict) -> None:
 
     for label, (client, url, headers) in requests.items():
         with CaptureQueriesContext(connection) as captured:
-            client.get(at(url), **headers)
+            client.get(url_of(url), **headers)
         print(f"\n== {label}: {len(captured)} queries")
         for query in captured:
             print("  ", query["sql"][:160])
         profiler = cProfile.Profile()
         profiler.enable()
         for _ in range(20):
-            client.get(at(url), **headers)
+            client.get(url_of(url), **headers)
         profiler.disable()
         print(f"\n== {label}")
         stats = pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_PROFILE_SORT", "cumulative"))

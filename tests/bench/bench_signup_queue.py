@@ -19,8 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, when run as a script
 from tests.bench.environment import production_environment  # noqa: E402 - needs ROOT on the path
 
 production_environment()

@@ -25,8 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, when run as a script
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ["DEBUG"] = "0"
 os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)

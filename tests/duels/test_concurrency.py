@@ -13,10 +13,10 @@ from duels.services import (
     window_expire_overdue,
 )
 from tests.concurrency import run_together
+from tests.support.clock import START
 from tests.support.duels import RP_TEXT, post, started_duel
 
 pytestmark = pytest.mark.django_db(transaction=True)
-START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
 
 
 @pytest.fixture(autouse=True)

@@ -9,10 +9,10 @@ from duels.models import Declaration, DeclarationRevision, Post, Window
 from duels.services import DuelError, post_submit, window_expire_overdue
 from duels.services.corrections import declaration_correct
 from tests.concurrency import run_together
+from tests.support.clock import START
 from tests.support.duels import RP_TEXT, bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db(transaction=True)
-START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
 
 
 @pytest.fixture(autouse=True)

@@ -135,7 +135,7 @@ def test_verify_dice_passes_after_a_correction(published, capsys):
 
 
 @pytest.fixture
-def finished():
+def won_by_a():
     """Turn 1: A's fatal blow (20 damage) lands, B does not dodge: A wins at the second declaration."""
     duel, referee, (a, b) = started_duel()
     post(duel, a, [{"cast": "coup", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
@@ -147,8 +147,8 @@ def finished():
     return duel, referee, a, b, declaration
 
 
-def test_a_finished_duel_corrected_within_48h_gets_the_corrected_results(finished):
-    duel, referee, a, b, declaration = finished
+def test_a_finished_duel_corrected_within_48h_gets_the_corrected_results(won_by_a):
+    duel, referee, a, b, declaration = won_by_a
     assert Result.objects.get(duel=duel, participant=a).outcome == "win"
     # The referee rules that A's forbidden spell backfires before it lands: A is out first, B wins.
     declaration_correct(declaration=declaration, by=referee, reason="Sort interdit", adjustments=[
@@ -161,8 +161,8 @@ def test_a_finished_duel_corrected_within_48h_gets_the_corrected_results(finishe
     assert not Standing.objects.filter(duellist=a.duellist, wins__gt=0).exists()
 
 
-def test_a_finished_duel_is_not_revived_nor_corrected_after_48h(finished):
-    duel, referee, _a, b, declaration = finished
+def test_a_finished_duel_is_not_revived_nor_corrected_after_48h(won_by_a):
+    duel, referee, _a, b, declaration = won_by_a
     defence = Post.objects.get(window=declaration.window, participant=b)
     assert code_of(declaration_correct, declaration=declaration, by=referee, reason="r", void_post=defence,
                    void_mode="repost") == "correction-revives-duel"

@@ -12,17 +12,10 @@ from duels.services import (
 )
 from rankings.models import Result
 from tests.factories.duels import RefereeFactory
+from tests.support.clock import H48, START
 from tests.support.duels import declare, post, started_duel
 
-pytestmark = pytest.mark.django_db
-START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
-H48 = dt.timedelta(hours=48)
-
-
-@pytest.fixture(autouse=True)
-def clock(time_machine):
-    time_machine.move_to(START, tick=False)
-    return time_machine
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
 
 @pytest.fixture

@@ -7,17 +7,10 @@ import pytest
 from duels.models import DuelFormat, DuelStatus, Fault, Participant, Post, Window, WindowState
 from duels.services import deadlines, exemption_decide, exemption_request, rules, window_expire_overdue
 from duels.services.deadlines import SweepReport, automatic_steps
+from tests.support.clock import H48, START
 from tests.support.duels import bet_for, declare, post, started_duel
 
-pytestmark = pytest.mark.django_db
-START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
-H48 = dt.timedelta(hours=48)
-
-
-@pytest.fixture(autouse=True)
-def clock(time_machine):
-    time_machine.move_to(START, tick=False)
-    return time_machine
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
 
 def test_a_window_is_due_at_its_deadline_instant_not_a_second_before():

@@ -45,7 +45,7 @@ def test_the_faces_are_evenly_spread():
 
 
 @pytest.fixture
-def finished_duel(db):
+def forfeited_duel(db):
     duel, referee, (a, b) = started_duel()
     post(duel, a, [{"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
     post(duel, b, [{"cast": "spark", "target": a.engine_id, "bet": bet_for(duel, order=2, win=False)}])
@@ -57,19 +57,19 @@ def finished_duel(db):
     return duel
 
 
-def test_verify_dice_confirms_a_finished_duel(finished_duel, capsys):
-    call_command("verify_dice", str(finished_duel.pk))
+def test_verify_dice_confirms_a_finished_duel(forfeited_duel, capsys):
+    call_command("verify_dice", str(forfeited_duel.pk))
     out = capsys.readouterr().out
-    assert "Les 3 dés concordent" in out and finished_duel.seed in out
+    assert "Les 3 dés concordent" in out and forfeited_duel.seed in out
 
 
-def test_verify_dice_detects_a_tampered_roll(finished_duel, capsys):
-    declaration = Declaration.objects.filter(window__duel=finished_duel, kind="first").get()
+def test_verify_dice_detects_a_tampered_roll(forfeited_duel, capsys):
+    declaration = Declaration.objects.filter(window__duel=forfeited_duel, kind="first").get()
     rolls = declaration.rolls
     rolls[1]["roll"] = rolls[1]["roll"] % 6 + 1
     Declaration.objects.filter(pk=declaration.pk).update(rolls=rolls)
     with pytest.raises(CommandError, match="1 écart"):
-        call_command("verify_dice", str(finished_duel.pk))
+        call_command("verify_dice", str(forfeited_duel.pk))
     assert "ÉCART : tour 1, action, message 2, étape 0" in capsys.readouterr().out
 
 
@@ -81,12 +81,12 @@ def test_verify_dice_refuses_a_running_or_unknown_duel(db):
         call_command("verify_dice", "999999")
 
 
-def test_verify_dice_exits_1_from_the_command_line(finished_duel):
+def test_verify_dice_exits_1_from_the_command_line(forfeited_duel):
     from django.core.management import ManagementUtility
 
-    Declaration.objects.filter(window__duel=finished_duel).update(rolls=[
+    Declaration.objects.filter(window__duel=forfeited_duel).update(rolls=[
         {"post_order": 1, "step_index": 0, "roll": 7}
     ])
     with pytest.raises(SystemExit) as exited:
-        ManagementUtility(["manage.py", "verify_dice", str(finished_duel.pk)]).execute()
+        ManagementUtility(["manage.py", "verify_dice", str(forfeited_duel.pk)]).execute()
     assert exited.value.code == 1

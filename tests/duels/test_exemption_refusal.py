@@ -8,17 +8,11 @@ from django.urls import reverse
 from duels.models import Exemption
 from duels.selectors import open_window
 from duels.services import exemption_decide, exemption_refusal, exemption_request
+from tests.support.clock import START
 from tests.support.duels import post, started_duel
 from tests.support.web import client_for, text
 
-pytestmark = pytest.mark.django_db
-START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
-
-
-@pytest.fixture(autouse=True)
-def clock(time_machine):
-    time_machine.move_to(START, tick=False)
-    return time_machine
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
 
 def refusal_code(participant, duel, **kwargs):

@@ -12,8 +12,8 @@ from common.forum_text import html_neutral
 from duels.export import bbcode
 from rankings.export.bbcode import ranking_bbcode, rewards_bbcode
 from rankings.models import Result
-from tests.rankings.helpers import at, duellists, finished_duel
 from tests.support.duels import RP_TEXT, declare, post, started_duel
+from tests.support.rankings import at, duellists, finished_duel
 from tests.support.web import client_for
 
 HOSTILE = '<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:x">'

@@ -6,9 +6,9 @@ import pytest
 from duels.models import Duel, Registration
 from duels.services import matchmaking_run
 from tests.factories.duels import DuellistFactory, RegistrationFactory
+from tests.support.clock import T0
 
 pytestmark = pytest.mark.django_db
-T0 = dt.datetime(2026, 3, 1, 12, tzinfo=dt.UTC)
 
 
 def reg(minutes: int, year: int = 3, **kwargs) -> Registration:

@@ -11,6 +11,7 @@ from duels.services import DuelError, matchmaking_run
 from duels.services.matchmaking import matchmaking_confirm, matchmaking_held
 from tests.factories.accounts import UserFactory
 from tests.factories.duels import DuellistFactory, RefereeFactory, RegistrationFactory
+from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -160,14 +161,6 @@ def test_2v2_wide_gap_is_held_too():
 
 
 # --- what players and referees see ---------------------------------------------------------------
-
-def client_for(user):
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user)
-    return client
-
 
 def test_the_gap_is_shown_to_both_players_and_the_referee_confirms_it_from_the_queue():
     from django.urls import reverse

@@ -8,17 +8,10 @@ from duels.models import ImmutableError, Post, SlotStatus
 from duels.services import MESSAGES, DuelError, post_submit, rp_word_count
 from duels.services.posting import MIN_RP_WORDS
 from tests.factories.duels import UserFactory
+from tests.support.clock import START
 from tests.support.duels import RP_TEXT, bet_for, declare, post, started_duel
 
-pytestmark = pytest.mark.django_db
-START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
-
-
-@pytest.fixture(autouse=True)
-def clock(time_machine):
-    """The clock stays pinned at the start signal unless a test moves it."""
-    time_machine.move_to(START, tick=False)
-    return time_machine
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
 
 @pytest.fixture

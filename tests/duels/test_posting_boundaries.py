@@ -1,6 +1,5 @@
 """post_submit at its edges (RULES.md §2.6 word count, §1.4 deadlines, the RP text size cap), found by
 mutation testing."""
-import datetime as dt
 
 import pytest
 from django.conf import settings
@@ -8,9 +7,8 @@ from django.conf import settings
 from duels.models import Post
 from duels.services import DuelError, post_submit, rp_word_count
 from duels.services.posting import MIN_RP_WORDS
+from tests.support.clock import START
 from tests.support.duels import RP_TEXT, post, started_duel
-
-START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
 
 
 class TestWordCountEdges:

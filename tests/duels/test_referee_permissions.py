@@ -59,7 +59,7 @@ def referee_calls(duel: Duel, by, a, b, published) -> dict:
     }
 
 
-def refusal(call) -> str:
+def outcome_code(call) -> str:
     try:
         call()
     except DuelError as error:
@@ -79,7 +79,7 @@ def test_a_staff_duellist_referees_nothing_of_their_own_duel(flags):
     published = declare(duel, referee)
     me = make_staff(a.duellist.user, **flags)
     assert not is_duel_referee(Duel.objects.get(pk=duel.pk), me)
-    outcomes = {name: refusal(call) for name, call in referee_calls(duel, me, a, b, published).items()}
+    outcomes = {name: outcome_code(call) for name, call in referee_calls(duel, me, a, b, published).items()}
     assert set(outcomes.values()) <= {"not-referee", "referee-is-duellist"}, outcomes
     client = client_for(me)
     assert client.get(reverse("duels:adjudicate", args=[duel.pk])).status_code == 403

@@ -13,14 +13,9 @@ from duels.services.notices import declaration_due_notify
 from tests.factories.duels import RefereeFactory, UserFactory
 from tests.support.duels import RP_TEXT, bet_for, declare, matched_duel, post, started_duel
 from tests.support.permissions import staff_referee
+from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

@@ -24,18 +24,11 @@ from duels.services.referee_tools import (
     window_deadline_extend,
 )
 from tests.factories.duels import RefereeFactory, UserFactory
+from tests.support.clock import H48, START
 from tests.support.duels import RP_TEXT, code_of, declare, matched_duel, post, started_duel
 from tests.support.permissions import staff_referee
 
-pytestmark = pytest.mark.django_db
-START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
-H48 = dt.timedelta(hours=48)
-
-
-@pytest.fixture(autouse=True)
-def clock(time_machine):
-    time_machine.move_to(START, tick=False)
-    return time_machine
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clock")]
 
 
 def actions(duel) -> list[str]:

@@ -9,11 +9,11 @@ import time_machine
 from django.urls import reverse
 
 from duels.models import Post
+from tests.support.clock import START
 from tests.support.duels import RP_TEXT, post, started_duel
 from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
-START = dt.datetime(2026, 6, 1, 20, 0, tzinfo=dt.UTC)
 
 
 def test_past_the_limit_refused_posts_are_answered_at_once_and_the_limit_ends(settings, django_assert_max_num_queries):

@@ -3,7 +3,6 @@ French message and the page again (422), nothing stored; only the explicit "no m
 do nothing" choice is a pass. Unit tests of the parsers, a hypothesis fuzz over every field, and the
 pages (action, defence, exemption, fault, registration)."""
 import pytest
-from django.test import Client
 from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,6 +11,7 @@ from duels.forms.duel import FormInputError, action_steps, defence_steps
 from duels.models import Exemption, Fault, Post, Registration
 from tests.factories.accounts import DuellistFactory
 from tests.support.duels import RP_TEXT, bet_for, declare, post, started_duel
+from tests.support.web import client_for
 
 KEY = "bolt__0__0"
 MALFORMED_ZONES = ["abc", "1e3", "0x5", "-1", "+3", " 5", "5 ", "3.0", "٣", "²", "5;6", "999"]
@@ -104,12 +104,6 @@ def test_fuzz_the_defence_field_is_do_nothing_only_when_it_says_so(value):
 
 
 # --- the pages -----------------------------------------------------------------------------------
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
 
 @pytest.mark.django_db
 def test_action_form_every_malformed_field_gives_422_and_no_post():

@@ -6,20 +6,10 @@ from __future__ import annotations
 import pytest
 
 from duels.models import Declaration
+from tests.support.browser import login
 from tests.support.duels import bet_for, post, started_duel
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-PASSWORD = "estrade-test"
-
-
-def login(new_page, username: str):
-    page = new_page()
-    page.goto("/connexion/")
-    page.get_by_label("Nom d’utilisateur").fill(username)
-    page.get_by_label("Mot de passe").fill(PASSWORD)
-    page.get_by_role("button", name="Se connecter").click()
-    page.wait_for_url("**/")
-    return page
 
 
 def test_the_referee_corrects_a_published_declaration_and_the_players_see_both(new_page, screenshot, settings):

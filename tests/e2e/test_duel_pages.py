@@ -14,7 +14,8 @@ from django.core.management import call_command
 from duels.models import Duel
 from duels.services import dice
 from tests.factories.accounts import DuellistFactory
-from tests.support.browser import RP, login, referee_user
+from tests.support.browser import login, referee_user
+from tests.support.word_count import RP
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -58,7 +59,7 @@ def write_rp(page, text=RP):
     page.locator("#rp_text").fill(text)
 
 
-def cast(page, variant: str, *, target: str | None = None, bet_value: str | None = None):
+def choose_cast(page, variant: str, *, target: str | None = None, bet_value: str | None = None):
     page.locator(f'input[name="cast"][value="{variant}"]').check()
     if target:
         page.locator(f'select[name="target-{variant}"]').select_option(target)
@@ -123,7 +124,7 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     harry.goto(f"/duels/{duel.pk}/")
     assert zone_of(harry, "harry") == "4" and zone_of(harry, "drago") == "8"
     screenshot(harry, "duel-02-stage-start")
-    cast(harry, "repulso__0__0", target="drago", bet_value=bet(1, "action", 1, win=True))
+    choose_cast(harry, "repulso__0__0", target="drago", bet_value=bet(1, "action", 1, win=True))
     write_rp(harry, SHORT_RP)
     assert harry.locator("#rp-count [data-count]").inner_text() == "4"
     harry.get_by_role("button", name="Publier mon message").click()
@@ -137,7 +138,7 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     publish_post(harry)
 
     drago.goto(f"/duels/{duel.pk}/")
-    cast(drago, "furunculus__0__0", target="harry", bet_value=bet(1, "action", 2, win=True))
+    choose_cast(drago, "furunculus__0__0", target="harry", bet_value=bet(1, "action", 2, win=True))
     write_rp(drago)
     publish_post(drago)
 
@@ -177,7 +178,7 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     harry.locator('[data-picker=move_before] .zone-choice[data-zone-choice="6"]').click()
     after = harry.locator('[data-picker=move_after] .zone-choice[data-zone-choice="6"] .cost')
     assert after.inner_text() == "ici"  # the move after the cast starts where this one ends
-    cast(harry, "sectumsempra__0__0", target="drago", bet_value=bet(2, "action", 2, step=1, win=True))
+    choose_cast(harry, "sectumsempra__0__0", target="drago", bet_value=bet(2, "action", 2, step=1, win=True))
     write_rp(harry)
     publish_post(harry)
     assert "Déplacement vers la zone 6 ; Sort : Sectumsempra sur drago" in harry.locator(".thread").inner_text()
@@ -248,7 +249,7 @@ def test_a_2v2_turn_through_the_pages(new_page, screenshot, fixed_seed):
         if move:
             page.locator(f'[data-picker=move_before] .zone-choice[data-zone-choice="{move}"]').click()
         if variant:
-            cast(page, variant, bet_value="none")
+            choose_cast(page, variant, bet_value="none")
         write_rp(page)
         publish_post(page)
     screenshot(pages[3], "duel-2v2-01-posted")

@@ -9,7 +9,7 @@ from duels.models import Registration
 from tests.factories.accounts import UserFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-PASSWORD = "Lumos-Maxima-2026"
+CHOSEN_PASSWORD = "Lumos-Maxima-2026"
 
 
 def test_member_synced_by_api_activates_the_link_and_registers(new_page, live_server, screenshot, settings):
@@ -33,8 +33,8 @@ def test_member_synced_by_api_activates_the_link_and_registers(new_page, live_se
     member = new_page()  # its own context: what the member's browser sees, with no session
     member.goto(link)
     assert "Bonjour Seamus Finnigan" in member.locator("main").inner_text()
-    member.locator("#id_password1").fill(PASSWORD)
-    member.locator("#id_password2").fill(PASSWORD)
+    member.locator("#id_password1").fill(CHOSEN_PASSWORD)
+    member.locator("#id_password2").fill(CHOSEN_PASSWORD)
     screenshot(member, "invitation-01-choose-password")
     member.get_by_role("button", name="Créer mon compte").click()
     member.wait_for_selector("text=Votre compte est prêt")

@@ -6,8 +6,9 @@ import pytest
 
 from accounts.models import Notification
 from tests.factories.duels import TEST_SPELLS
-from tests.support.browser import RP, sign_in
+from tests.support.browser import sign_in
 from tests.support.duels import post, started_duel
+from tests.support.word_count import RP
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -5,15 +5,9 @@ import pytest
 
 from accounts.models import Notification
 from tests.factories.accounts import DuellistFactory
-from tests.support.browser import PHONE
-from tests.support.browser import sign_in as sign_in_at
+from tests.support.browser import PHONE, sign_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def sign_in(new_page, user):
-    """Every page of this module is seen at phone width."""
-    return sign_in_at(new_page, user, viewport=PHONE)
 
 READ_BUTTON_COLOURS = """e => [getComputedStyle(e).color, getComputedStyle(e.closest('li')).backgroundColor,
     getComputedStyle(document.body).backgroundColor]"""
@@ -22,7 +16,7 @@ READ_BUTTON_COLOURS = """e => [getComputedStyle(e).color, getComputedStyle(e.clo
 def test_the_mark_as_read_button_of_a_notice_is_readable(new_page, screenshot):
     duellist = DuellistFactory(user__username="ginny-e2e")
     Notification.objects.create(user=duellist.user, kind=Notification.Kind.DUEL, message="Duel n°5 : à vous de poster.")
-    page = sign_in(new_page, duellist.user)
+    page = sign_in(new_page, duellist.user, viewport=PHONE)
     page.goto("/notifications/")
     screenshot(page, "phone390-notifications")
     button = page.get_by_role("button", name="Marquer comme lu", exact=True)
@@ -39,7 +33,7 @@ def test_the_rewards_to_pay_stack_as_cards_at_390_px_without_breaking_names(new_
     duel, _referee, (a, b) = started_duel()
     forfeit(duel=duel, by=b.duellist.user)
     staff = UserFactory(username="equipe-recompenses", is_staff=True, is_superuser=True)
-    page = sign_in(new_page, staff)
+    page = sign_in(new_page, staff, viewport=PHONE)
     page.goto("/classement/recompenses/")
     screenshot(page, "phone390-rewards")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
@@ -67,7 +61,7 @@ def test_the_correction_decisions_stack_each_field_under_its_label_at_390_px(new
     post(duel, a, [{"move": 6}])
     post(duel, b, [{"move": 7}])
     declare(duel, referee)
-    page = sign_in(new_page, referee)
+    page = sign_in(new_page, referee, viewport=PHONE)
     page.goto(f"/duels/{duel.pk}/arbitrage/corriger/")
     screenshot(page, "phone390-correction-decisions")
     fields = page.locator(".decision-row").evaluate_all(STACKED_FIELDS)
@@ -101,7 +95,7 @@ def test_the_referee_journal_is_set_apart_from_the_form_above_it_at_390_px(new_p
     from tests.support.duels import started_duel
 
     duel, _referee, (a, _b) = started_duel()
-    page = sign_in(new_page, a.duellist.user)
+    page = sign_in(new_page, a.duellist.user, viewport=PHONE)
     page.goto(f"/duels/{duel.pk}/")
     journal = page.locator("#journal")
     journal.scroll_into_view_if_needed()
@@ -115,7 +109,7 @@ def test_refusing_a_sign_up_request_does_not_look_like_accepting_it(new_page, sc
 
     SignupRequest.objects.create(forum_name="Lee Jordan", email="", profile_url="https://forum.example/u903")
     staff = UserFactory(username="equipe-demandes", is_staff=True, is_superuser=True)
-    page = sign_in(new_page, staff)
+    page = sign_in(new_page, staff, viewport=PHONE)
     page.goto("/staff/demandes/")
     screenshot(page, "phone390-signup-refuse")
     background = "e => getComputedStyle(e).backgroundColor"

@@ -5,7 +5,7 @@ import pytest
 
 from duels.engine import resolve_action_phase
 from duels.engine.adjustments import adjustment_error, apply_adjustments, resolve_with_adjustments
-from tests.engine.helpers import cast, duellists_2v2, mv, post, state
+from tests.support.engine import cast, duellists_2v2, mv, post, state
 
 
 def _pf(delta, reason="Décision"):

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from duels.engine import allowed_bets, bet_wins, chance, options_for, resolve_action_phase, spell_from_dict
-from tests.engine.helpers import cast, duellists_1v1, post, spell, state
+from tests.support.engine import cast, duellists_1v1, post, spell, state
 
 HEX = spell("hex", level=2, range=9, type="malefices", effect={"damage": 2},
             modulations=[{"level": 3, "effect": {"damage": 4}}])

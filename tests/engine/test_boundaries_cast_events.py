@@ -4,7 +4,7 @@ that decides a ZONE spell. Found by mutation testing."""
 import pytest
 
 from duels.engine import check_post, resolve_action_phase, resolve_defence_phase
-from tests.engine.helpers import cast, duellists_2v2, post, state
+from tests.support.engine import cast, duellists_2v2, post, state
 
 
 def _cast_event(result):

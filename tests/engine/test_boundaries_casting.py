@@ -4,7 +4,7 @@ duellists off the stage. Found by mutation testing."""
 import pytest
 
 from duels.engine import resolve_action_phase, resolve_defence_phase
-from tests.engine.helpers import cast, duellists_1v1, duellists_2v2, post, spell, state
+from tests.support.engine import cast, duellists_1v1, duellists_2v2, post, spell, state
 
 AURA = spell("aura", level=1, range=2, tags=("ZONE",), target="zone", radius=1, effect={"damage": 1})
 

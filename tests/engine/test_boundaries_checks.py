@@ -1,7 +1,7 @@
 """Refused posts at their edges (RULES.md §4.1): every step of a post is checked, not only the first.
 Found by mutation testing: each test fails when one check stops early or moves by one."""
 from duels.engine import check_post
-from tests.engine.helpers import cast, mv, post, state
+from tests.support.engine import cast, mv, post, state
 
 
 def test_a_live_post_carrying_a_roll_on_its_second_step_is_refused():

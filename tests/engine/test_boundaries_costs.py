@@ -4,7 +4,7 @@ Found by mutation testing: each test fails when one comparison moves by one."""
 import pytest
 
 from duels.engine import options_for, resolve_action_phase, resolve_defence_phase
-from tests.engine.helpers import cast, dodge, mv, post, state
+from tests.support.engine import cast, dodge, mv, post, state
 
 
 def _kinds(result, kind):

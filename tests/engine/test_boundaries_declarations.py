@@ -3,8 +3,8 @@ which spell and die; a pass, a "nothing", a dodge, a hit and a dodged hit are al
 during the defence phase. Found by mutation testing: each test fails when an event loses a
 field or a step of the second declaration is skipped."""
 from duels.engine import resolve_action_phase, resolve_defence_phase
-from tests.engine.helpers import cast, dodge, duellists_2v2, mv, post, spell, state
 from tests.engine.sample_spells import SAMPLE_SPELLS
+from tests.support.engine import cast, dodge, duellists_2v2, mv, post, spell, state
 
 NOTHING = {"nothing": True}
 

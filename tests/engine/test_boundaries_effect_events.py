@@ -5,8 +5,8 @@ go on. Found by mutation testing."""
 import pytest
 
 from duels.engine import resolve_action_phase
-from tests.engine.helpers import cast, duellists_2v2, post, spell, state
 from tests.engine.sample_spells import SAMPLE_SPELLS
+from tests.support.engine import cast, duellists_2v2, post, spell, state
 
 # AUTO spells apply at the first declaration (no pending hit): their events come at once.
 EXTRA = [

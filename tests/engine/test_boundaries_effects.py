@@ -3,7 +3,7 @@ and the numbers each event carries. Found by mutation testing."""
 import pytest
 
 from duels.engine import options_for, resolve_action_phase, resolve_defence_phase
-from tests.engine.helpers import cast, duellists_2v2, mv, post, spell, state
+from tests.support.engine import cast, duellists_2v2, mv, post, spell, state
 
 PUSH2 = spell("shove", level=1, range=10, tags=("AUTO",), effect={"push": 2})
 PULL2 = spell("hook", level=1, range=10, tags=("AUTO",), effect={"pull": 2})

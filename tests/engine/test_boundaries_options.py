@@ -1,7 +1,7 @@
 """`options_for`, the figures the action form shows: what statuses and the stage allow, the
 odds and effects of each bet, targets, and the defence phase. Each must agree with RULES.md."""
 from duels.engine import apply_forfeit, options_for, resolve_action_phase
-from tests.engine.helpers import cast, duellists_1v1, duellists_2v2, post, state
+from tests.support.engine import cast, duellists_1v1, duellists_2v2, post, state
 
 
 def _spell(options, slug):

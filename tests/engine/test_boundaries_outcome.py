@@ -15,7 +15,7 @@ from duels.engine import (
     resolve_action_phase,
 )
 from duels.engine.catalog import default_catalog_spells
-from tests.engine.helpers import cast, duellists_2v2, post, state
+from tests.support.engine import cast, duellists_2v2, post, state
 
 
 def _shielded():

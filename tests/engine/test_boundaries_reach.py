@@ -4,8 +4,8 @@ figures `options_for` shows agree. Found by mutation testing."""
 import pytest
 
 from duels.engine import options_for, resolve_action_phase
-from tests.engine.helpers import cast, duellists_2v2, mv, post, spell, state
 from tests.engine.sample_spells import SAMPLE_SPELLS
+from tests.support.engine import cast, duellists_2v2, mv, post, spell, state
 
 WAVE = spell("wave", level=1, range=6, tags=("ZONE",), target="zone", radius=1, effect={"damage": 1})
 SUMMON = spell("call", level=1, range=2, tags=("INVOCATION",), target="zone",

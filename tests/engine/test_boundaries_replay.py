@@ -1,7 +1,7 @@
 """Replaying a scenario without its own `spells` (SCENARIOS.md): the project's catalog file is used.
 Found by mutation testing."""
 from duels.engine import replay
-from tests.engine.helpers import cast, duellists_1v1, post, turn
+from tests.support.engine import cast, duellists_1v1, post, turn
 
 
 def test_a_scenario_without_spells_is_replayed_with_the_default_catalog():

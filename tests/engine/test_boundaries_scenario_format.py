@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from duels.engine import ScenarioError, replay, validate_post
-from tests.engine.helpers import BOLT_D2, cast, spell
+from tests.support.engine import BOLT_D2, cast, spell
 
 DROP = object()
 

@@ -6,7 +6,7 @@ import copy
 import pytest
 
 from duels.engine import DuelState, SpellFormatError, spell_from_dict
-from tests.engine.helpers import duellists_1v1, state
+from tests.support.engine import duellists_1v1, state
 
 BOLT = {"slug": "bolt", "name": "Bolt", "level": 2, "range": 5, "type": "malefices", "tags": [], "target": "opponent",
         "effect": {"damage": 2}}

@@ -7,7 +7,7 @@ import uuid
 
 from duels.engine import DuelState, new_duel_state, resolve_action_phase, spell_from_dict
 from duels.engine.state import magic_type_count
-from tests.engine.helpers import BOLT_D2, duellists_1v1, post
+from tests.support.engine import BOLT_D2, duellists_1v1, post
 
 
 def test_one_magic_type_up_to_year_five_and_two_from_year_six():

@@ -6,7 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.paths import ROOT
+
 ENGINE = ROOT / "duels" / "engine"
 PURE_SHARED = {"common.messages": ROOT / "common" / "messages.py"}
 

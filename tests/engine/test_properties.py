@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from duels.engine import START_POINTS, ScenarioError, check_post, replay, resolve_action_phase
 from duels.engine.autoplay import random_scenario
-from tests.engine.helpers import duellists_2v2, scenario, state
 from tests.engine.sample_spells import SAMPLE_SPELLS
+from tests.support.engine import duellists_2v2, scenario, state
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

@@ -3,7 +3,7 @@ changes nothing"."""
 import pytest
 
 from duels.engine import REFUSED_CODES, check_post, replay, resolve_action_phase
-from tests.engine.helpers import (
+from tests.support.engine import (
     cast,
     dodge,
     duellists_1v1,

@@ -4,14 +4,13 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from duels.engine import ScenarioError, replay
-from tests.engine.helpers import cast, mv, post, scenario, turn
+from tests.support.engine import cast, mv, post, scenario, turn
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT.parent / "shared" / "scenarios"
 
 

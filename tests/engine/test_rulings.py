@@ -1,7 +1,7 @@
 """Rulings where RULES.md is silent (listed in duels/engine/__init__.py). One test each; the
 other ruling tests live beside their section (grep test_ruling_)."""
 from duels.engine import check_post, options_for, resolve_action_phase, resolve_defence_phase
-from tests.engine.helpers import (
+from tests.support.engine import (
     cast,
     dodge,
     duellists_1v1,

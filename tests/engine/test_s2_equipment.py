@@ -2,7 +2,7 @@
 import pytest
 
 from duels.engine import START_POINTS, ScenarioError, new_duel_state, replay
-from tests.engine.helpers import cast, duellists_1v1, error_code, play, post, scenario, spell, turn
+from tests.support.engine import cast, duellists_1v1, error_code, play, post, scenario, spell, turn
 
 TABLE = {1: (10, 5), 2: (13, 7), 3: (16, 8), 4: (19, 10), 5: (22, 12), 6: (25, 15), 7: (28, 18), 8: (32, 20)}
 

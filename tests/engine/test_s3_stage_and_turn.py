@@ -1,6 +1,6 @@
 """RULES.md §3 Stage and turn: start zones, distance and range, the turn's phases, the end."""
 from duels.engine import apply_forfeit, outcome
-from tests.engine.helpers import (
+from tests.support.engine import (
     cast,
     dodge,
     duellists_2v2,

@@ -4,7 +4,7 @@ import pytest
 
 from duels.engine import check_post, resolve_action_phase
 from duels.engine.state import CreatureState
-from tests.engine.helpers import (
+from tests.support.engine import (
     cast,
     duellists_1v1,
     duellists_2v2,

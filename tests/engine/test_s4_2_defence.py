@@ -1,6 +1,6 @@
 """RULES.md §4.2 Defence phase: who posts, dodge, DEFENCE spells, nothing, the second declaration."""
 from duels.engine import expected_posters, resolve_action_phase, resolve_defence_phase
-from tests.engine.helpers import cast, dodge, duellists_2v2, error_code, mv, play, points, post, state, turn
+from tests.support.engine import cast, dodge, duellists_2v2, error_code, mv, play, points, post, state, turn
 
 
 def test_only_duellists_with_a_pending_hit_are_expected_in_defence():

@@ -1,6 +1,6 @@
 """RULES.md §5 Points: what costs PF and PM, and the bounds 0..start."""
 from duels.engine import apply_penalty, resolve_action_phase, resolve_defence_phase
-from tests.engine.helpers import cast, dodge, mv, play, points, post, spell, state, turn
+from tests.support.engine import cast, dodge, mv, play, points, post, spell, state, turn
 
 
 def test_a_spell_costs_its_level_in_pm():

@@ -9,7 +9,7 @@ from duels.engine import (
     outcome,
     resolve_action_phase,
 )
-from tests.engine.helpers import cast, duellists_2v2, post, state
+from tests.support.engine import cast, duellists_2v2, post, state
 
 
 def test_disqualification_counts_as_out_and_ends_a_1v1():

@@ -1,6 +1,6 @@
 """RULES.md §7 Spell effects: every effect key, targets, ZONE, creatures, hostility and shields."""
 from duels.engine import check_post, resolve_action_phase
-from tests.engine.helpers import (
+from tests.support.engine import (
     cast,
     duellists_2v2,
     error_code,

@@ -16,8 +16,8 @@ from duels.engine import (
     spell_from_dict,
 )
 from duels.engine.autoplay import random_scenario
-from tests.engine.helpers import cast, duellists_1v1, duellists_2v2, mv, post, state
 from tests.engine.sample_spells import SAMPLE_SPELLS
+from tests.support.engine import cast, duellists_1v1, duellists_2v2, mv, post, state
 
 
 def test_every_sample_spell_round_trips():
@@ -126,7 +126,7 @@ def test_unavailable_spells_say_why():
 
 def test_an_overlevel_spell_says_the_attempt_was_used():
     s = state(duellists=duellists_1v1(a_year=3))
-    s.duellist("A").overlevel_used = True
+    s.duellist("A").overlevels = 1
     unavailable = {u["slug"]: u for u in options_for(s, "A")["unavailable_spells"]}
     assert unavailable["big"]["code"] == "overlevel-used"
     assert unavailable["big"]["reason"].startswith("niveau 4 : tentative de niveau supérieur")

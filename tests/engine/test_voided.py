@@ -1,7 +1,7 @@
 """RULES.md §4.1 "Voided at resolution": what earlier posts of the same phase changed. Voided
 steps are reported as events, never as errors, and cost nothing."""
 from duels.engine import resolve_action_phase, resolve_defence_phase
-from tests.engine.helpers import cast, dodge, duellists_2v2, mv, play, post, spell, state, turn
+from tests.support.engine import cast, dodge, duellists_2v2, mv, play, post, spell, state, turn
 
 BOLT = spell("bolt", level=1, range=9, effect={"damage": 2})
 DRAIN_ALL = spell("sap", level=1, range=9, tags=["AUTO"], effect={"drain": 20, "damage": 14})

@@ -20,19 +20,19 @@ def staff(client):
     return client
 
 
-def text(response) -> str:
+def unescaped_text(response) -> str:
     return html.unescape(response.content.decode())
 
 
 def test_without_forum_url_the_invitations_page_leads_to_the_setup_page(staff, settings):
     settings.FORUM_URL = ""
     settings.FORUM_DUEL_SECTION = 0
-    invitations = text(staff.get(reverse("forum:invitations")))
+    invitations = unescaped_text(staff.get(reverse("forum:invitations")))
     assert "n'est pas configuré" in invitations
     assert f'href="{reverse("forum:setup")}"' in invitations
     setup = staff.get(reverse("forum:setup"))
     assert setup.status_code == 200
-    page = text(setup)
+    page = unescaped_text(setup)
     assert "Le pont n'est pas configuré : FORUM_URL est vide" in page
     for name in ("FORUM_URL", "FORUM_DUEL_SECTION", "SITE_URL", "FORUM_ORIGINS", "FORUM_PM_PACE_SECONDS"):
         assert f"<code>{name}</code>" in page
@@ -44,15 +44,15 @@ def test_without_forum_url_the_invitations_page_leads_to_the_setup_page(staff, s
 
 def test_once_configured_the_page_shows_the_values_in_service(staff, settings):
     # tests/forum/conftest.py sets FORUM_URL, the section and SITE_URL
-    page = text(staff.get(reverse("forum:setup")))
+    page = unescaped_text(staff.get(reverse("forum:setup")))
     assert "Le pont est configuré pour le forum http://forum.test." in page
     assert "<code>http://forum.test</code>" in page and "<code>7</code>" in page
     assert "à régler" not in page
     assert "(function(d){" in page and "http://estrade.test/forum/pont.js" in page
     settings.SITE_URL = "http://localhost:8000"
-    assert "à vérifier : une adresse locale" in text(staff.get(reverse("forum:setup")))
-    assert f'href="{reverse("forum:setup")}"' in text(staff.get(reverse("forum:invitations")))
-    assert f'href="{reverse("forum:setup")}"' in text(staff.get(reverse("staff")))
+    assert "à vérifier : une adresse locale" in unescaped_text(staff.get(reverse("forum:setup")))
+    assert f'href="{reverse("forum:setup")}"' in unescaped_text(staff.get(reverse("forum:invitations")))
+    assert f'href="{reverse("forum:setup")}"' in unescaped_text(staff.get(reverse("staff")))
 
 
 def test_the_setup_page_is_for_staff_only(client):

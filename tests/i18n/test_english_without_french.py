@@ -32,7 +32,7 @@ def english() -> Client:
 
 
 @pytest.fixture
-def finished(time_machine):
+def first_turn_declared(time_machine):
     time_machine.move_to(dt.datetime(2026, 12, 4, 7, 0, tzinfo=dt.UTC), tick=False)
     duel, referee, (a, b) = started_duel(spells=[*TEST_SPELLS, QUAKE])
     post(duel, a, [{"cast": "quake", "zone": 8, "bet": bet_for(duel, order=1, win=True)}])
@@ -41,8 +41,8 @@ def finished(time_machine):
     return duel, referee, a, b
 
 
-def test_the_duel_page_in_english_has_no_french_punctuation_or_dates(finished):
-    duel, _referee, _a, _b = finished
+def test_the_duel_page_in_english_has_no_french_punctuation_or_dates(first_turn_declared):
+    duel, _referee, _a, _b = first_turn_declared
     html = shown(english().get(reverse("duels:duel", args=[duel.pk])).content.decode())
     assert "referee: " in html and "referee : " not in html
     assert "on zone 8" in html and "la zone" not in html
@@ -50,8 +50,8 @@ def test_the_duel_page_in_english_has_no_french_punctuation_or_dates(finished):
     assert "FP" not in html and "MP " not in html
 
 
-def test_the_replay_in_english_tells_events_and_dice_in_english(finished):
-    duel, _referee, _a, b = finished
+def test_the_replay_in_english_tells_events_and_dice_in_english(first_turn_declared):
+    duel, _referee, _a, b = first_turn_declared
     forfeit(duel=duel, by=b.duellist.user)
     html = shown(english().get(reverse("rankings:duel", args=[duel.pk])).content.decode())
     for french in ("pari gagné", "pari perdu", "se déplace", " lance ", "la zone", "l'équipe", "L'équipe"):

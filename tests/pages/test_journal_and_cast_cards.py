@@ -14,14 +14,9 @@ from duels.pages.action_form import choices_parts
 from duels.templatetags.audit_journal import LATEST
 from tests.factories.duels import UserFactory
 from tests.support.duels import started_duel
+from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def cast_list(html: str) -> str:

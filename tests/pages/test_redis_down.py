@@ -13,13 +13,14 @@ import time
 
 import pytest
 from django.core.cache import cache, caches
-from django.test import Client, override_settings
+from django.test import override_settings
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from common import cache_backend
 from duels.models import Post
 from tests.support.duels import RP_TEXT, post, started_duel
+from tests.support.web import client_for
 
 pytestmark = [
     pytest.mark.django_db,
@@ -86,12 +87,6 @@ def redis_server():
         server.stop()
         caches["local"].clear()
     cache_backend.reset()
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def timed(call, *args, **kwargs):

@@ -9,14 +9,14 @@ from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
 
-RP = (RP_TEXT + " [b]gras[/b] [i]penché[/i] [u]souligné[/u] [s]barré[/s] [color=red]rouge[/color] "
+RP_WITH_BBCODE = (RP_TEXT + " [b]gras[/b] [i]penché[/i] [u]souligné[/u] [s]barré[/s] [color=red]rouge[/color] "
       "[quote]citation[/quote] [url=https://forum.example/t1]sujet[/url] [url=javascript:alert(1)]piège[/url] "
       "<script>alert(2)</script>")
 
 
 def test_rp_text_renders_its_bbcode_safely_and_the_forum_copy_keeps_it():
     duel, _referee, (a, b) = started_duel()
-    post(duel, a, [], text=RP)
+    post(duel, a, [], text=RP_WITH_BBCODE)
     page = text(client_for(b.duellist.user).get(reverse("duels:duel", args=[duel.pk])))
     rp = page.split('<div class="rp">')[1].split("</div>")[0]
     for html in ("<strong>gras</strong>", "<em>penché</em>", "<u>souligné</u>", "<s>barré</s>",

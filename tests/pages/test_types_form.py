@@ -3,19 +3,13 @@ refused choice comes back as ticked, with the error by the field (not at the top
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tests.factories.duels import magic_type
 from tests.support.duels import matched_duel
+from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def participants(duel):

@@ -13,14 +13,9 @@ from duels.pages.zone_options import zone_target
 from duels.services import forfeit
 from tests.factories.duels import TEST_SPELLS, DuellistFactory, UserFactory
 from tests.support.duels import bet_for, declare, post, started_duel
+from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_a_push_off_the_stage_and_the_fall_read_right():

@@ -7,8 +7,8 @@ from duels.services import forfeit
 from rankings.models import Season, Standing
 from rankings.services.rewards import season_save
 from tests.factories.accounts import UserFactory
-from tests.rankings.helpers import at, duellists, finished_duel
 from tests.support.duels import bet_for, declare, post, started_duel
+from tests.support.rankings import at, duellists, finished_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from duels.models import DuelKind
 from rankings.models import Result, SalaryScale
 from rankings.services.rewards import daily_salary, results_record, rewards_mark_paid, rewards_to_pay
 from tests.factories.duels import DuellistFactory, UserFactory
-from tests.rankings.helpers import at, finished_duel
 from tests.support.permissions import staff_with
+from tests.support.rankings import at, finished_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -21,14 +21,14 @@ def staff_client():
     return client, user
 
 
-def finished_duel():
+def forfeited_results():
     duel, _referee, (a, b) = started_duel(years=(2, 2))
     forfeit(duel=duel, by=b.duellist.user)
     return Result.objects.get(participant=a), Result.objects.get(participant=b)
 
 
 def test_every_purse_and_chocogrenouille_waits_to_be_paid_until_marked():
-    win, loss = finished_duel()
+    win, loss = forfeited_results()
     assert list(rewards_to_pay()) == [win, loss]
     _client, staff = staff_client()
     assert rewards_mark_paid(result_ids=[win.pk], by=staff) == 1
@@ -42,14 +42,14 @@ def test_every_purse_and_chocogrenouille_waits_to_be_paid_until_marked():
 
 
 def test_only_staff_mark_rewards_paid():
-    win, _loss = finished_duel()
+    win, _loss = forfeited_results()
     with pytest.raises(PermissionDenied):
         rewards_mark_paid(result_ids=[win.pk], by=UserFactory())
     assert Result.objects.get(pk=win.pk).paid_at is None
 
 
 def test_the_staff_page_lists_rewards_with_the_year_of_study_and_a_bbcode_list(django_assert_max_num_queries):
-    win, loss = finished_duel()
+    win, loss = forfeited_results()
     client, _staff = staff_client()
     with django_assert_max_num_queries(8):
         page = client.get(reverse("rankings:rewards")).content.decode()
@@ -64,7 +64,7 @@ def test_the_staff_page_lists_rewards_with_the_year_of_study_and_a_bbcode_list(d
 
 
 def test_the_rewards_page_is_for_staff_only():
-    finished_duel()
+    forfeited_results()
     client = Client()
     client.force_login(UserFactory())
     response = client.get(reverse("rankings:rewards"))
@@ -74,7 +74,7 @@ def test_the_rewards_page_is_for_staff_only():
 
 
 def test_the_duellist_page_says_which_year_the_purse_used():
-    win, _loss = finished_duel()
+    win, _loss = forfeited_results()
     page = Client().get(reverse("rankings:duellist", args=[win.duellist.forum_id])).content.decode()
     assert f"{win.purse} gallions" in page and "salaire de l'année d'étude 5" in page
 
@@ -82,6 +82,6 @@ def test_the_duellist_page_says_which_year_the_purse_used():
 def test_the_end_of_duel_notice_says_which_year_the_purse_used():
     from rankings.notices import reward_text as _reward
 
-    win, loss = finished_duel()
+    win, loss = forfeited_results()
     assert _reward(win) == f"1 point de champion, {win.purse} gallions (salaire de l'année d'étude 5)"
     assert _reward(loss).endswith("de champion, une chocogrenouille")

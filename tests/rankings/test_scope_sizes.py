@@ -10,7 +10,7 @@ from rankings import selectors
 from rankings.models import ScopeSize, Season, Standing
 from rankings.services.rebuild import standings_rebuild
 from rankings.services.rewards import season_delete, season_save
-from tests.rankings.helpers import at, duellists, finished_duel
+from tests.support.rankings import at, duellists, finished_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from rankings.services.rebuild import standings_rebuild
 from rankings.services.rewards import results_record
 from tests.concurrency import run_together
 from tests.factories.duels import RefereeFactory
-from tests.rankings.helpers import at, duellists
+from tests.support.rankings import at, duellists
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

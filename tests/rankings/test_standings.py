@@ -10,8 +10,8 @@ from rankings import selectors
 from rankings.models import Season, Standing, TableRevision
 from rankings.services.rebuild import standings_rebuild
 from rankings.services.rewards import daily_salary, season_delete, season_save
-from tests.rankings.helpers import at, duellists, finished_duel
 from tests.support.duels import bet_for, declare, miss_windows, post, started_duel
+from tests.support.rankings import at, duellists, finished_duel
 
 pytestmark = pytest.mark.django_db
 

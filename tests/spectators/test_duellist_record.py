@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rankings.models import Result, Season
-from tests.rankings.helpers import duellists, finished_duel
 from tests.support.duels import bet_for, declare, post, started_duel
+from tests.support.rankings import duellists, finished_duel
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from spells import odds
 from spells.describe import area_text, chance_text, effect_sentences, effect_text, year_text
 
 
-def spell(**changes):
+def spell_dict(**changes):
     base = {"slug": "s", "name": "S", "level": 3, "range": 5, "type": "malefices", "tags": [],
             "target": "opponent", "effect": {"damage": 2}, "bonus": {"damage": 3}}
     return {**base, **changes}
@@ -18,7 +18,7 @@ def table(data):
 
 
 def test_ordinary_spell_with_a_type():
-    assert table(spell()) == {
+    assert table(spell_dict()) == {
         odds.ORDINARY: [(("123", "456"), F(1, 2), False)],
         odds.OWN_TYPE: [(("1234", "3456"), F(2, 3), False), (("123", "456"), F(1, 2), True)],
         odds.OVERLEVEL: [(("12", "34", "56"), F(1, 3), False)],
@@ -27,30 +27,30 @@ def test_ordinary_spell_with_a_type():
 
 
 def test_a_spell_without_type_has_no_typed_caster():
-    assert odds.OWN_TYPE not in table(spell(type=None, bonus=None))
+    assert odds.OWN_TYPE not in table(spell_dict(type=None, bonus=None))
 
 
 def test_typed_caster_without_bonus_effect_keeps_the_better_odds():
-    assert table(spell(bonus=None))[odds.OWN_TYPE] == [(("1234", "3456"), F(2, 3), False)]
+    assert table(spell_dict(bonus=None))[odds.OWN_TYPE] == [(("1234", "3456"), F(2, 3), False)]
 
 
 @pytest.mark.parametrize("tag", ["AUTO", "SOIN"])
 def test_auto_and_soin_need_no_bet_but_may_bet_for_the_bonus(tag):
-    found = table(spell(tags=[tag], target="ally" if tag == "SOIN" else "opponent"))
+    found = table(spell_dict(tags=[tag], target="ally" if tag == "SOIN" else "opponent"))
     assert found[odds.ORDINARY] == [((), F(1), False)]
     assert found[odds.OWN_TYPE] == [((), F(1), False), (("123", "456"), F(1, 2), True)]
     assert found[odds.OVERLEVEL] == [(("12", "34", "56"), F(1, 3), False)]  # ordinary bets on an overlevel
 
 
 def test_auto_without_bonus_never_bets():
-    assert table(spell(tags=["AUTO"], bonus=None))[odds.OWN_TYPE] == [((), F(1), False)]
+    assert table(spell_dict(tags=["AUTO"], bonus=None))[odds.OWN_TYPE] == [((), F(1), False)]
 
 
 def test_success_chance():
-    assert odds.success_chance(spell()) == F(1, 2)
-    assert odds.success_chance(spell(), odds.OWN_TYPE) == F(2, 3)
-    assert odds.success_chance(spell(), odds.OWN_TYPE, bonus=True) == F(1, 2)
-    assert odds.success_chance(spell(type=None, bonus=None), odds.OWN_TYPE) is None
+    assert odds.success_chance(spell_dict()) == F(1, 2)
+    assert odds.success_chance(spell_dict(), odds.OWN_TYPE) == F(2, 3)
+    assert odds.success_chance(spell_dict(), odds.OWN_TYPE, bonus=True) == F(1, 2)
+    assert odds.success_chance(spell_dict(type=None, bonus=None), odds.OWN_TYPE) is None
 
 
 def test_effect_sentences_in_french():
@@ -73,9 +73,9 @@ def test_effect_sentences_in_french():
 
 
 def test_area_and_years():
-    assert area_text(spell(tags=["ZONE"], radius=1)) == "Sort de zone, rayon 1"
-    assert area_text(spell(tags=["ZONE"], radius=0)) == "Sort de zone, rayon 0 (la zone visée seulement)"
-    assert area_text(spell()) is None
+    assert area_text(spell_dict(tags=["ZONE"], radius=1)) == "Sort de zone, rayon 1"
+    assert area_text(spell_dict(tags=["ZONE"], radius=0)) == "Sort de zone, rayon 0 (la zone visée seulement)"
+    assert area_text(spell_dict()) is None
     assert [year_text(n) for n in (1, 2, 7, 8)] == ["1re année", "2e année", "7e année", "Adulte"]
     assert [chance_text(c) for c in (F(1), F(1, 2), F(2, 3))] == [
         "réussite assurée", "1 chance sur 2", "2 chances sur 3"

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 CATALOG = reverse_lazy("spells:catalog")  # in the test's club
 
 
-def text(response) -> str:
+def main_text(response) -> str:
     """The visible text of the page's main content, whitespace collapsed."""
     html = response.content.decode()
     main = html[html.find("<main"):html.find("</main>")] if "<main" in html else html
@@ -44,7 +44,7 @@ def test_catalog_lists_every_spell_in_french(client, catalog):
     html = response.content.decode()
     assert '<html lang="fr">' in html and "css/spells.css" in html
     assert names(response) == ["Furoncles", "Protego", "Flipendo", "Incendio"]  # by level, then name
-    page = text(response)
+    page = main_text(response)
     assert "Catalogue des sorts" in page and "4 sorts" in page
     assert "Sort de zone, rayon 1. Inflige 3 PF." in page
     assert "Repousse la cible de 3 zones." in page
@@ -73,7 +73,7 @@ def test_filters(client, catalog, query, expected):
     response = client.get(CATALOG, query)
     assert names(response) == expected
     if not expected:
-        assert "Aucun sort ne correspond à ces filtres." in text(response)
+        assert "Aucun sort ne correspond à ces filtres." in main_text(response)
 
 
 def test_invalid_filters_are_reported_and_ignored(client, catalog):
@@ -89,7 +89,7 @@ def test_htmx_request_gets_only_the_results(client, catalog):
     assert response.status_code == 200
     assert html.lstrip().startswith('<section id="resultats"')
     assert "<html" not in html and "<form" not in html
-    assert names(response) == ["Flipendo", "Incendio"] and "2 sorts" in text(response)
+    assert names(response) == ["Flipendo", "Incendio"] and "2 sorts" in main_text(response)
     assert "HX-Request" in response["Vary"]
 
 
@@ -123,7 +123,7 @@ def test_spell_page_says_what_it_does(client, catalog):
     ModulationFactory(spell=spell, level=5, effect={"damage": 5}, bonus={"damage": 6})
     response = client.get(reverse("spells:detail", args=["incendio"]))
     assert response.status_code == 200
-    page = text(response)
+    page = main_text(response)
     for expected in (
         "Incendio", "Inflige 3 PF.", "Sort de zone, rayon 1.", "Ne peut pas être esquivé.",
         "Niveau 3 (accessible dès : 3e année)", "Coût 3 PM", "Portée P=5 (5 zones)", "Cible Une zone de l'estrade",
@@ -141,7 +141,7 @@ def test_spell_page_says_what_it_does(client, catalog):
 
 
 def test_spell_page_of_an_auto_spell(client, catalog):
-    page = text(client.get(reverse("spells:detail", args=["protego"])))
+    page = main_text(client.get(reverse("spells:detail", args=["protego"])))
     assert "Protège le lanceur : 1 charge de bouclier jusqu'à la fin du tour." in page
     assert "Cible Soi-même" in page and "DEFENCE Défense : peut aussi être lancé en phase de défense." in page
     assert "Lancer ordinaire 1 PM aucun pari réussite assurée (100 %) effet normal" in page
@@ -149,7 +149,7 @@ def test_spell_page_of_an_auto_spell(client, catalog):
 
 
 def test_spell_page_of_a_dodgeable_typeless_spell(client, catalog):
-    page = text(client.get(reverse("spells:detail", args=["flipendo"])))
+    page = main_text(client.get(reverse("spells:detail", args=["flipendo"])))
     assert "Repousse la cible de 3 zones." in page
     assert "L'adversaire touché peut tenter d'esquiver (2 PF, pari 1-2-3 ou 4-5-6)." in page
     assert "Type de magie Aucun (pas d'effet bonus)" in page
@@ -161,9 +161,9 @@ def test_spell_page_of_a_summon_and_a_heal(client):
                  effect={"summon": {"name": "serpent", "pf": 3, "damage": 1, "range": 1, "turns": 2}})
     SpellFactory(slug="episkey", name="Episkey", level=2, range=2, tags=["SOIN"], target="ally",
                  effect={"heal": 2})
-    assert "Invoque un serpent (3 PF, 1 dégât, portée 1, 2 tours)." in text(
+    assert "Invoque un serpent (3 PF, 1 dégât, portée 1, 2 tours)." in main_text(
         client.get(reverse("spells:detail", args=["serpensortia"])))
-    page = text(client.get(reverse("spells:detail", args=["episkey"])))
+    page = main_text(client.get(reverse("spells:detail", args=["episkey"])))
     assert "Rend 2 PF à la cible." in page and "Coût Aucun PM (sort de soin)" in page
     assert "Cible Soi-même ou un coéquipier" in page
     # An overlevel attempt at a SOIN spell is a normal cast: it costs PM and needs a bet (§4.1).
@@ -190,4 +190,4 @@ def test_default_catalog_pages_render(client):
     assert len(names(response)) == len(read_catalog_file(DEFAULT_CATALOG_PATH)["spells"])
     for slug in ("expelliarmus", "protego-duo", "serpensortia", "sectumsempra", "vulnera-sanentur", "bombarda"):
         assert client.get(reverse("spells:detail", args=[slug])).status_code == 200
-    assert "Sort de zone, rayon 1" in text(client.get(reverse("spells:detail", args=["bombarda"])))
+    assert "Sort de zone, rayon 1" in main_text(client.get(reverse("spells:detail", args=["bombarda"])))

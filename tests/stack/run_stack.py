@@ -34,15 +34,15 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, when run as a script
 from tests.stack.compose import healthcheck_command, service_command  # noqa: E402
+from tests.support.paths import ROOT  # noqa: E402
+from tests.support.word_count import RP  # noqa: E402
 
 VENV_BIN = ROOT / ".venv" / "bin"
 LOGS = ROOT / "artifacts" / "stack"
-PASSWORD = "estrade-stack-2024"
+STACK_PASSWORD = "estrade-stack-2024"
 DEADLINE_SECONDS = 25
-RP = ("Le duelliste lève sa baguette et avance d'un pas sur l'estrade, le regard fixé sur son adversaire. " * 6).strip()
 SEED = """
 from django.contrib.auth.models import Group
 from accounts.models import REFEREE_GROUP, Duellist, User
@@ -59,7 +59,7 @@ from accounts.models import User
 from rest_framework.authtoken.models import Token
 staff = User.objects.create_user("staff-api", password="{password}", is_staff=True)
 print(Token.objects.create(user=staff).key)
-""".replace("{password}", PASSWORD)
+""".replace("{password}", STACK_PASSWORD)
 COUNT = """
 import json
 from duels.models import Fault, Post, Window
@@ -269,9 +269,9 @@ def wait_for(what: str, condition, timeout: float) -> None:
     raise Failure(f"timed out ({timeout:.0f} s) waiting for: {what}")
 
 
-def login(stack: Stack, username: str) -> Browser:
+def signed_in_browser(stack: Stack, username: str) -> Browser:
     browser = Browser(stack.port)
-    status, text = browser.post("/connexion/", {"username": username, "password": PASSWORD})
+    status, text = browser.post("/connexion/", {"username": username, "password": STACK_PASSWORD})
     if not (status == 200 and "sessionid" in browser.cookies):
         raise Failure(f"{username} cannot log in: {status} {sorted(browser.cookies)} {text[:2000]}")
     log(f"ok: {username} logs in over HTTPS (via the proxy header)")
@@ -282,16 +282,16 @@ def duel_of(browser: Browser, pk: int) -> dict:
     return browser.api(f"/api/v1/duels/{pk}/")
 
 
-def declare(referee: Browser, pk: int) -> None:
+def declare_over_http(referee: Browser, pk: int) -> None:
     referee.post(f"/duels/{pk}/arbitrage/preparer/", {}, page=f"/duels/{pk}/arbitrage/")
     referee.post(f"/duels/{pk}/arbitrage/publier/", {"comment": "Bel échange."}, page=f"/duels/{pk}/arbitrage/")
 
 
-def play(stack: Stack) -> None:
+def play_a_duel(stack: Stack) -> None:
     stack.start("web")
     wait_for("the compose web healthcheck passes (migrated, gunicorn up, DEBUG=0)", stack.healthy, 120)
     stack.manage("catalog_load")
-    stack.manage("shell", "-c", SEED.format(password=PASSWORD))
+    stack.manage("shell", "-c", SEED.format(password=STACK_PASSWORD))
     stack.start("worker")
     stack.start("webhooks")
     stack.start("beat")
@@ -304,7 +304,7 @@ def play(stack: Stack) -> None:
     health = json.loads(anonymous.request("GET", "/healthz", proxied=False)[2])
     check(health == {"status": "ok", "database": "ok", "redis": "ok"}, "/healthz sees PostgreSQL and Redis")
 
-    harry, drago, referee = (login(stack, name) for name in ("harry", "drago", "arbitre"))
+    harry, drago, referee = (signed_in_browser(stack, name) for name in ("harry", "drago", "arbitre"))
     harry.post("/duels/inscription/", {"kind": "non_rp", "format": "1v1", "year": "3", "named_opponent": "Drago"})
     drago.post("/duels/inscription/", {"kind": "non_rp", "format": "1v1", "year": "3", "named_opponent": "Harry"})
     duels = harry.api("/api/v1/duels/")["results"]  # a pairing: listed for members only, as on the site
@@ -319,12 +319,12 @@ def play(stack: Stack) -> None:
     for count, player in enumerate((harry, drago), start=1):
         player.post(f"/duels/{pk}/poster/", {"rp_text": RP, "cast": ""}, page=f"/duels/{pk}/")
         check(len(duel_of(anonymous, pk)["windows"][-1]["posted"]) == count, "a player's turn-1 post is published")
-    declare(referee, pk)
+    declare_over_http(referee, pk)
     duel = duel_of(anonymous, pk)
     if duel["status"] == "defence":  # nobody cast: no defence is expected, but play it if the rules open one
         for player in (harry, drago):
             player.post(f"/duels/{pk}/poster/", {"defence": "nothing", "rp_text": ""}, page=f"/duels/{pk}/")
-        declare(referee, pk)
+        declare_over_http(referee, pk)
         duel = duel_of(anonymous, pk)
     check(duel["turn"] == 2 and duel["status"] == "action", "turn 1 is declared and turn 2 opens")
     check(all(w["declaration"] for w in duel["windows"][:-1]), "every turn-1 window has its published declaration")
@@ -373,7 +373,7 @@ def redis_restart_turn(stack: Stack, anonymous: Browser, harry: Browser, referee
     """Turn 3: Harry posts, Drago stays away, and Redis restarts (empty) under the running worker and
     beat. Both must outlive it, and the deadline must still be enforced, once: deadlines live in the
     database, and the minute sweep is the only mechanism."""
-    declare(referee, pk)
+    declare_over_http(referee, pk)
     check(duel_of(anonymous, pk)["turn"] == 3, "turn 2 is declared and turn 3 opens")
     harry.post(f"/duels/{pk}/poster/", {"rp_text": RP, "cast": ""}, page=f"/duels/{pk}/")
     check(len(duel_of(anonymous, pk)["windows"][-1]["posted"]) == 1, "Harry posts in turn 3; Drago stays away")
@@ -454,7 +454,7 @@ def main() -> int:
     stack = Stack(options.port, options.redis_port)
     try:
         stack.setup()
-        play(stack)
+        play_a_duel(stack)
     except (Failure, subprocess.TimeoutExpired) as failure:
         log(f"FAILED: {failure}")
         for path in sorted(LOGS.glob("*.log")):

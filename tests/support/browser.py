@@ -8,8 +8,6 @@ from tests.factories.accounts import UserFactory
 
 PASSWORD = "estrade-test"  # every factory-made user's password (tests/factories/accounts.py)
 PHONE = {"width": 390, "height": 844}
-RP = ("Le duelliste lève sa baguette et avance d'un pas sur l'estrade, le regard fixé sur son adversaire. "
-      * 6).strip()  # 102 words
 
 
 def sign_in(new_page, user, *, viewport: dict | None = None):

@@ -1,4 +1,4 @@
-"""Fixtures shared by the task and webhook tests; a conftest imports the ones it wants."""
+"""Fixtures shared by the duel, task and webhook tests; a conftest imports the ones it wants."""
 import pytest
 
 from config.celery import app as celery_app

@@ -17,7 +17,8 @@ import ast
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.paths import ROOT
+
 APPS = ("accounts", "audit", "duels", "forum", "rankings", "spells", "webhooks")
 
 SINKS = {

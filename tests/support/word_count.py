@@ -1,4 +1,7 @@
-"""Samples for the 100-word rule: what counts as a word of prose and what does not."""
+"""Samples for the 100-word rule: a post long enough, what counts as a word of prose and what does not.
+No Django import: the stack runner (tests/stack/run_stack.py) uses RP before Django is set up."""
+RP = ("Le duelliste lève sa baguette et avance d'un pas sur l'estrade, le regard fixé sur son adversaire. "
+      * 6).strip()  # a post of 102 words, over the minimum
 IMAGES_ONLY = "\n".join(f"[img]https://i.imgur.com/pic{n}.png[/img]" for n in range(110))
 
 # (text, words): the server's count (tests/pages) and the browser's live counter (tests/e2e) agree on each.

@@ -31,10 +31,10 @@ from duels.models import Fault, Window, WindowState
 from duels.services import declaration_prepare, declaration_publish
 from tests.stack.compose import service_command
 from tests.support.duels import post, started_duel
+from tests.support.real_worker import WAIT_SECONDS
 
 PORT = int(os.environ.get("TEST_OWN_REDIS_PORT", "6392"))
 REDIS_URL = f"redis://127.0.0.1:{PORT}/0"
-WAIT_SECONDS = 60
 
 pytestmark = pytest.mark.redis
 

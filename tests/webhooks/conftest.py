@@ -15,7 +15,9 @@ import pytest
 from tests.support.fixtures import eager_tasks, webhook_private_addresses  # noqa: F401
 from webhooks.models import EventKind, Webhook, WebhookKind
 
-START = dt.datetime(2026, 6, 1, 18, 0, tzinfo=dt.UTC)
+# Not tests/support/clock.py's START (two hours later): the instant the delivery, Discord and signed tests
+# count their retries, reminders and deadlines from, kept so that what they check does not move.
+WEBHOOKS_START = dt.datetime(2026, 6, 1, 18, 0, tzinfo=dt.UTC)
 SECRET = "s3cr3t-for-tests"
 
 
@@ -197,7 +199,7 @@ def site_url(settings):
 
 
 @pytest.fixture
-def clock(time_machine):
-    """The clock pinned at this folder's own START (the digest tests count hours from it)."""
-    time_machine.move_to(START, tick=False)
+def webhooks_clock(time_machine):
+    """The clock pinned at WEBHOOKS_START; move it with webhooks_clock.move_to(...)."""
+    time_machine.move_to(WEBHOOKS_START, tick=False)
     return time_machine

@@ -10,7 +10,7 @@ from django.db import transaction
 from accounts.models import Notification
 from tests.factories.accounts import UserFactory
 from tests.support.duels import RP_TEXT, started_duel
-from tests.webhooks.conftest import START, Reply
+from tests.webhooks.conftest import WEBHOOKS_START, Reply
 from webhooks.models import Delivery, DeliveryStatus, EventKind, WebhookKind
 from webhooks.services import announce, deliveries_retry_due, delivery_attempt
 from webhooks.services.delivery import LEASE, background_senders_join
@@ -31,28 +31,28 @@ def refreshed(delivery: Delivery) -> Delivery:
     return delivery
 
 
-def test_429_waits_for_retry_after_then_succeeds(clock, receiver, make_webhook):
+def test_429_waits_for_retry_after_then_succeeds(webhooks_clock, receiver, make_webhook):
     delivery = one_delivery(make_webhook)
     receiver.reply(Reply(429, {"Retry-After": "30"}), Reply(204))
 
     assert delivery_attempt(delivery_id=delivery.pk) == DeliveryStatus.PENDING
     delivery = refreshed(delivery)
-    assert delivery.last_status_code == 429 and delivery.next_try_at == START + dt.timedelta(seconds=30)
+    assert delivery.last_status_code == 429 and delivery.next_try_at == WEBHOOKS_START + dt.timedelta(seconds=30)
 
-    clock.move_to(START + dt.timedelta(seconds=29), tick=False)
+    webhooks_clock.move_to(WEBHOOKS_START + dt.timedelta(seconds=29), tick=False)
     assert deliveries_retry_due().describe() == "no webhook delivery due"
     assert len(receiver.requests) == 1
 
-    clock.move_to(START + dt.timedelta(seconds=31), tick=False)
+    webhooks_clock.move_to(WEBHOOKS_START + dt.timedelta(seconds=31), tick=False)
     assert deliveries_retry_due().sent == 1
     first, second = receiver.wait_for(2)
     assert first.body == second.body
     delivery = refreshed(delivery)
     assert (delivery.status, delivery.attempts, delivery.last_status_code) == (DeliveryStatus.SENT, 2, 204)
-    assert delivery.sent_at == START + dt.timedelta(seconds=31)
+    assert delivery.sent_at == WEBHOOKS_START + dt.timedelta(seconds=31)
 
 
-def test_5xx_retries_with_a_growing_delay_up_to_the_limit(clock, receiver, make_webhook, settings):
+def test_5xx_retries_with_a_growing_delay_up_to_the_limit(webhooks_clock, receiver, make_webhook, settings):
     settings.WEBHOOK_MAX_ATTEMPTS = 3
     delivery = one_delivery(make_webhook)
     receiver.reply(Reply(502), Reply(503), Reply(500))
@@ -61,18 +61,18 @@ def test_5xx_retries_with_a_growing_delay_up_to_the_limit(clock, receiver, make_
         delivery_attempt(delivery_id=refreshed(delivery).pk)
         delivery = refreshed(delivery)
         if delivery.next_try_at:
-            waits.append(delivery.next_try_at - START)
-            clock.move_to(delivery.next_try_at, tick=False)
+            waits.append(delivery.next_try_at - WEBHOOKS_START)
+            webhooks_clock.move_to(delivery.next_try_at, tick=False)
     assert waits == [dt.timedelta(seconds=30), dt.timedelta(seconds=30 + 60)]
     assert (delivery.status, delivery.attempts, delivery.last_status_code) == (DeliveryStatus.FAILED, 3, 500)
     assert deliveries_retry_due().describe() == "no webhook delivery due"  # failed: never sent again
 
 
-def test_404_disables_the_webhook_and_tells_staff(clock, receiver, make_webhook, django_capture_on_commit_callbacks):
+def test_404_disables_the_webhook_and_tells_staff(webhooks_clock, receiver, make_webhook, django_capture_on_commit_callbacks):
     staff = UserFactory(username="staff", is_staff=True, email="staff@example.org")
     delivery = one_delivery(make_webhook, name="Salon #duels")
     later = Delivery.objects.create(webhook=delivery.webhook, event=delivery.event, payload=delivery.payload,
-                                    created_at=START, next_try_at=START)
+                                    created_at=WEBHOOKS_START, next_try_at=WEBHOOKS_START)
     receiver.reply(Reply(404))
     with django_capture_on_commit_callbacks(execute=True):
         assert delivery_attempt(delivery_id=delivery.pk) == DeliveryStatus.FAILED
@@ -89,27 +89,27 @@ def test_404_disables_the_webhook_and_tells_staff(clock, receiver, make_webhook,
     assert Delivery.objects.count() == 2
 
 
-def test_a_timeout_is_retried_later(clock, receiver, make_webhook, settings):
+def test_a_timeout_is_retried_later(webhooks_clock, receiver, make_webhook, settings):
     settings.WEBHOOK_DEADLINE_SECONDS = 0.3
     delivery = one_delivery(make_webhook)
     receiver.reply(Reply(hang=True))
     assert delivery_attempt(delivery_id=delivery.pk) == DeliveryStatus.PENDING
     delivery = refreshed(delivery)
     assert delivery.last_status_code is None and delivery.last_error == NO_ANSWER
-    assert delivery.next_try_at == START + dt.timedelta(seconds=30)
+    assert delivery.next_try_at == WEBHOOKS_START + dt.timedelta(seconds=30)
 
 
-def test_a_claim_left_by_a_dead_sender_is_taken_back_after_its_lease(clock, receiver, make_webhook):
+def test_a_claim_left_by_a_dead_sender_is_taken_back_after_its_lease(webhooks_clock, receiver, make_webhook):
     delivery = one_delivery(make_webhook)
     Delivery.objects.filter(pk=delivery.pk).update(status=DeliveryStatus.SENDING, attempts=1,
-                                                   next_try_at=START + LEASE)  # claimed, then the worker died
+                                                   next_try_at=WEBHOOKS_START + LEASE)  # claimed, then the worker died
     assert delivery_attempt(delivery_id=delivery.pk) is None  # still held
-    clock.move_to(START + LEASE, tick=False)
+    webhooks_clock.move_to(WEBHOOKS_START + LEASE, tick=False)
     assert deliveries_retry_due().sent == 1
     assert refreshed(delivery).attempts == 2 and len(receiver.wait_for(1)) == 1
 
 
-def test_a_rolled_back_action_stores_and_sends_nothing(clock, make_webhook):
+def test_a_rolled_back_action_stores_and_sends_nothing(webhooks_clock, make_webhook):
     make_webhook(kind=WebhookKind.SIGNED, events=[EventKind.DUEL_STARTED])
     duel, _referee, _participants = started_duel()
     Delivery.objects.all().delete()
@@ -120,7 +120,7 @@ def test_a_rolled_back_action_stores_and_sends_nothing(clock, make_webhook):
     assert Delivery.objects.count() == 0
 
 
-def test_a_broken_announcement_never_breaks_the_duel_action(clock, make_webhook, monkeypatch):
+def test_a_broken_announcement_never_breaks_the_duel_action(webhooks_clock, make_webhook, monkeypatch):
     make_webhook(kind=WebhookKind.SIGNED, events=[EventKind.DUEL_STARTED])
     from webhooks.services import announcements
 

@@ -49,7 +49,7 @@ def start(duel) -> None:
     duel_start(duel=duel, by=referee, spells=TEST_SPELLS)
 
 
-def text(body: dict) -> str:
+def sentence_of(body: dict) -> str:
     """The sentence of a Discord message: its embed's description (the one place the channel shows it)."""
     return body["embeds"][0]["description"]
 
@@ -64,14 +64,14 @@ def assert_discord_shape(body: dict) -> None:
     assert embed["description"]
 
 
-def test_each_event_reaches_discord_with_its_body_and_the_stage_picture(clock, receiver, make_webhook):
+def test_each_event_reaches_discord_with_its_body_and_the_stage_picture(webhooks_clock, receiver, make_webhook):
     make_webhook(kind=WebhookKind.DISCORD)
     duel, referee, (a, b) = started_duel()
     post(duel, a, [{"cast": "bolt", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
     post(duel, b, [])
     declaration = declare(duel, referee)
     window = duel.windows.get(state="open")  # b's defence: missed, the sweep records the absence
-    clock.move_to(window.due_at, tick=False)
+    webhooks_clock.move_to(window.due_at, tick=False)
     window_expire_overdue(now=window.due_at, window_id=window.pk)
 
     bodies = sent_bodies(receiver)
@@ -81,30 +81,30 @@ def test_each_event_reaches_discord_with_its_body_and_the_stage_picture(clock, r
         for body in kind_bodies:
             assert_discord_shape(body)
     (matched,) = bodies[EventKind.DUEL_MATCHED]
-    assert f"{a.duellist.forum_name} contre {b.duellist.forum_name}" in text(matched)
+    assert f"{a.duellist.forum_name} contre {b.duellist.forum_name}" in sentence_of(matched)
     (started,) = bodies[EventKind.DUEL_STARTED]
-    assert "le duel commence ! À vous de poster" in text(started)
+    assert "le duel commence ! À vous de poster" in sentence_of(started)
     assert started["embeds"][0]["image"]["url"] == f"https://estrade.example/duels/{duel.pk}/stage.png"
     (published,) = bodies[EventKind.DECLARATION_PUBLISHED]
-    assert "l'arbitre a publié la déclaration (tour 1, phase d'action)" in text(published)
-    assert "À vous de poster (tour 1, phase de défense)" in text(published)
+    assert "l'arbitre a publié la déclaration (tour 1, phase d'action)" in sentence_of(published)
+    assert "À vous de poster (tour 1, phase de défense)" in sentence_of(published)
     embed = published["embeds"][0]
     assert embed["url"] == f"https://estrade.example/duels/{duel.pk}/#declaration-{declaration.pk}"
     assert embed["image"]["url"] == (
         f"https://estrade.example/duels/{duel.pk}/tours/1/stage.png?declaration={declaration.pk}")
     assert len(bodies[EventKind.POST_PUBLISHED]) == 2
     (sanction,) = bodies[EventKind.SANCTION]
-    assert f"faute d'absence pour {b.duellist.forum_name} (1/3)" in text(sanction)
+    assert f"faute d'absence pour {b.duellist.forum_name} (1/3)" in sentence_of(sanction)
 
 
-def test_the_webhook_language_is_the_message_language(clock, receiver, make_webhook):
+def test_the_webhook_language_is_the_message_language(webhooks_clock, receiver, make_webhook):
     make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_STARTED], language="en")
     started_duel()
     (body,) = sent_bodies(receiver)[EventKind.DUEL_STARTED]
-    assert "the duel begins! Your turn to post" in text(body)
+    assert "the duel begins! Your turn to post" in sentence_of(body)
 
 
-def test_only_the_members_who_asked_are_mentioned(clock, receiver, make_webhook):
+def test_only_the_members_who_asked_are_mentioned(webhooks_clock, receiver, make_webhook):
     make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_STARTED, EventKind.DUEL_MATCHED])
     duel = matched_duel()
     a, b = duel.participants.select_related("duellist").order_by("team")
@@ -117,10 +117,10 @@ def test_only_the_members_who_asked_are_mentioned(clock, receiver, make_webhook)
     assert started["allowed_mentions"] == {"parse": [], "users": [LUNA_ID]}
     assert started["content"] == f"<@{LUNA_ID}>" and DRACO_ID not in json.dumps(started)
     (matched,) = bodies[EventKind.DUEL_MATCHED]  # not a "your turn": nobody is mentioned
-    assert matched["allowed_mentions"] == {"parse": []} and "content" not in matched and "<@" not in text(matched)
+    assert matched["allowed_mentions"] == {"parse": []} and "content" not in matched and "<@" not in sentence_of(matched)
 
 
-def test_a_name_containing_everyone_pings_no_one(clock, receiver, make_webhook):
+def test_a_name_containing_everyone_pings_no_one(webhooks_clock, receiver, make_webhook):
     make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_STARTED])
     duel = matched_duel()
     a, b = duel.participants.select_related("duellist").order_by("team")
@@ -132,8 +132,8 @@ def test_a_name_containing_everyone_pings_no_one(clock, receiver, make_webhook):
     (body,) = sent_bodies(receiver)[EventKind.DUEL_STARTED]
     assert body["allowed_mentions"] == {"parse": [], "users": [DRACO_ID]}  # parse empty: no everyone/here/roles
     assert body["content"] == f"<@{DRACO_ID}>"
-    assert "@everyone" not in text(body) and "@here" not in text(body)
-    assert "@\u200beveryone Luna" in text(body)
+    assert "@everyone" not in sentence_of(body) and "@here" not in sentence_of(body)
+    assert "@\u200beveryone Luna" in sentence_of(body)
 
 
 def test_the_content_stays_within_discords_limit():
@@ -146,19 +146,19 @@ def test_the_content_stays_within_discords_limit():
     body = discord_body(a)
     mentions = body["content"].split(" ")
     assert len(body["content"]) <= DISCORD_CONTENT_LIMIT and all(re.fullmatch(r"<@\d+>", m) for m in mentions)
-    assert len(text(body)) <= 4096 and text(body).endswith("…")
+    assert len(sentence_of(body)) <= 4096 and sentence_of(body).endswith("…")
 
 
-def test_a_delivery_is_stored_pending_in_the_services_transaction(clock, make_webhook):
+def test_a_delivery_is_stored_pending_in_the_services_transaction(webhooks_clock, make_webhook):
     make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_STARTED])
     started_duel()
     (delivery,) = Delivery.objects.all()
     assert delivery.status == DeliveryStatus.PENDING and delivery.attempts == 0
 
 
-def test_a_reminder_mentions_the_member_who_has_not_posted(clock, receiver, make_webhook):
+def test_a_reminder_mentions_the_member_who_has_not_posted(webhooks_clock, receiver, make_webhook):
     from duels.services.reminders import reminders_send
-    from tests.webhooks.conftest import START
+    from tests.webhooks.conftest import WEBHOOKS_START
 
     make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.REMINDER])
     duel = matched_duel()
@@ -167,17 +167,17 @@ def test_a_reminder_mentions_the_member_who_has_not_posted(clock, receiver, make
     ping_settings(b, DRACO_ID, mention=True)
     start(duel)
     post(duel, b, [])  # Draco has posted: only Luna is reminded
-    clock.move_to(START + dt.timedelta(hours=25), tick=False)
+    webhooks_clock.move_to(WEBHOOKS_START + dt.timedelta(hours=25), tick=False)
     assert len(reminders_send().sent) == 1
 
     (body,) = sent_bodies(receiver)[EventKind.REMINDER]
     assert_discord_shape(body)
-    assert f"rappel, {a.duellist.forum_name} n'a pas encore posté (tour 1)" in text(body)
+    assert f"rappel, {a.duellist.forum_name} n'a pas encore posté (tour 1)" in sentence_of(body)
     assert body["content"] == f"<@{LUNA_ID}>"
     assert body["allowed_mentions"] == {"parse": [], "users": [LUNA_ID]} and DRACO_ID not in json.dumps(body)
 
 
-def test_the_result_and_rewards_reach_discord(clock, receiver, make_webhook):
+def test_the_result_and_rewards_reach_discord(webhooks_clock, receiver, make_webhook):
     from tests.support.duels import knock_out
 
     make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_FINISHED])
@@ -185,14 +185,14 @@ def test_the_result_and_rewards_reach_discord(clock, receiver, make_webhook):
     knock_out(duel, referee, a, b)
     (body,) = sent_bodies(receiver)[EventKind.DUEL_FINISHED]
     assert_discord_shape(body)
-    lines = text(body).split("\n")
+    lines = sentence_of(body).split("\n")
     assert lines[0].endswith(f"victoire de {a.duellist.forum_name} !")
     assert lines[1].startswith(f"{a.duellist.forum_name} : 1 point de champion, ") and "gallions" in lines[1]
     assert lines[2] == f"{b.duellist.forum_name} : 0 point de champion, une chocogrenouille"
     assert body["embeds"][0]["image"]["url"] == f"https://estrade.example/duels/{duel.pk}/stage.png"
 
 
-def test_the_channel_shows_the_sentence_once(clock, receiver, make_webhook):
+def test_the_channel_shows_the_sentence_once(webhooks_clock, receiver, make_webhook):
     """The sentence is in the embed only: the content, shown above the embed, holds the mentions alone."""
     make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_STARTED, EventKind.DUEL_MATCHED])
     duel = matched_duel()
@@ -201,6 +201,6 @@ def test_the_channel_shows_the_sentence_once(clock, receiver, make_webhook):
     start(duel)
     bodies = sent_bodies(receiver)
     (started,) = bodies[EventKind.DUEL_STARTED]
-    assert "le duel commence" in text(started) and started["content"] == f"<@{LUNA_ID}>"
+    assert "le duel commence" in sentence_of(started) and started["content"] == f"<@{LUNA_ID}>"
     (matched,) = bodies[EventKind.DUEL_MATCHED]
-    assert "nouveau duel" in text(matched) and "content" not in matched
+    assert "nouveau duel" in sentence_of(matched) and "content" not in matched

@@ -8,17 +8,11 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories.accounts import UserFactory
+from tests.support.permissions import staff_with
 from webhooks.models import Delivery, DeliveryStatus, EventKind, Webhook, WebhookKind
 from webhooks.services.delivery import ResendRefused, delivery_resend
 
 pytestmark = pytest.mark.django_db
-
-
-def staff_with(*codenames):
-    user = UserFactory(is_staff=True)
-    user.user_permissions.add(*Permission.objects.filter(content_type__app_label="webhooks", codename__in=codenames))
-    return user
 
 
 @pytest.fixture
@@ -35,14 +29,14 @@ def test_the_permission_exists():
 
 def test_the_service_refuses_a_staff_member_who_may_only_read_deliveries(delivery):
     with pytest.raises(ResendRefused) as refused:
-        delivery_resend(delivery=delivery, by=staff_with("view_delivery"))
+        delivery_resend(delivery=delivery, by=staff_with("webhooks.view_delivery"))
     assert refused.value.code == "permission_denied" and "Peut renvoyer" in refused.value.message
     assert Delivery.objects.count() == 1
 
 
 def test_the_service_resends_for_a_holder_of_the_permission(delivery):
     with mock.patch("webhooks.services.delivery.deliveries_queue"):
-        copy = delivery_resend(delivery=delivery, by=staff_with("view_delivery", "resend_delivery"))
+        copy = delivery_resend(delivery=delivery, by=staff_with("webhooks.view_delivery", "webhooks.resend_delivery"))
     assert copy.resent_from == delivery
 
 
@@ -54,7 +48,7 @@ def resend_through_the_admin(client, user, delivery):
 
 
 def test_the_admin_offers_no_resend_to_a_reader_and_refuses_a_forged_one(client, delivery):
-    reader = staff_with("view_delivery")
+    reader = staff_with("webhooks.view_delivery")
     client.force_login(reader)
     page = client.get(reverse("admin:webhooks_delivery_changelist"))
     assert page.status_code == 200 and 'value="resend"' not in page.content.decode()
@@ -63,7 +57,7 @@ def test_the_admin_offers_no_resend_to_a_reader_and_refuses_a_forged_one(client,
 
 
 def test_the_admin_resends_for_a_holder_of_the_permission(client, delivery):
-    sender = staff_with("view_delivery", "resend_delivery")
+    sender = staff_with("webhooks.view_delivery", "webhooks.resend_delivery")
     client.force_login(sender)
     assert 'value="resend"' in client.get(reverse("admin:webhooks_delivery_changelist")).content.decode()
     response = resend_through_the_admin(client, sender, delivery)

@@ -28,7 +28,7 @@ def documented_verifier():
     return namespace["estrade_signature_valid"]
 
 
-def test_every_event_as_signed_json_verified_with_the_documented_snippet(clock, receiver, make_webhook):
+def test_every_event_as_signed_json_verified_with_the_documented_snippet(webhooks_clock, receiver, make_webhook):
     make_webhook(kind=WebhookKind.SIGNED)
     duel, referee, (a, b) = started_duel()
     fault_record(duel=duel, participant=b, by=referee, kind="other", note="Hors RP", pf_penalty=1)
@@ -68,7 +68,7 @@ def test_every_event_as_signed_json_verified_with_the_documented_snippet(clock, 
     assert posts[0].json["data"]["by"] == a.duellist.forum_name
 
 
-def test_a_tampered_body_fails_the_check(clock, receiver, make_webhook):
+def test_a_tampered_body_fails_the_check(webhooks_clock, receiver, make_webhook):
     make_webhook(kind=WebhookKind.SIGNED, events=[EventKind.DUEL_STARTED])
     started_duel()
     deliveries_retry_due()
@@ -78,7 +78,7 @@ def test_a_tampered_body_fails_the_check(clock, receiver, make_webhook):
     assert not verify(SECRET, request.body.replace(b'"turn":1', b'"turn":2'), request.headers["X-Estrade-Signature"])
 
 
-def test_a_resend_posts_the_same_body_and_event_id(clock, receiver, make_webhook):
+def test_a_resend_posts_the_same_body_and_event_id(webhooks_clock, receiver, make_webhook):
     make_webhook(kind=WebhookKind.SIGNED, events=[EventKind.DUEL_MATCHED])
     started_duel()
     deliveries_retry_due()
@@ -91,16 +91,16 @@ def test_a_resend_posts_the_same_body_and_event_id(clock, receiver, make_webhook
     assert first.headers["X-Estrade-Delivery"] != second.headers["X-Estrade-Delivery"]
 
 
-def test_the_deadline_sweep_announces_each_absence_fault(clock, receiver, make_webhook):
+def test_the_deadline_sweep_announces_each_absence_fault(webhooks_clock, receiver, make_webhook):
     import datetime as dt
 
     from duels.services import window_expire_overdue
-    from tests.webhooks.conftest import START
+    from tests.webhooks.conftest import WEBHOOKS_START
 
     make_webhook(kind=WebhookKind.SIGNED, events=[EventKind.SANCTION])
     duel, _referee, (a, b) = started_duel()
     post(duel, a, [])
-    clock.move_to(START + dt.timedelta(hours=49), tick=False)
+    webhooks_clock.move_to(WEBHOOKS_START + dt.timedelta(hours=49), tick=False)
     assert window_expire_overdue().expired_windows
     deliveries_retry_due()
     (request,) = receiver.wait_for(1)

@@ -1,7 +1,7 @@
-"""Small builders for engine tests: scenarios to replay, and states set up by hand."""
+"""Small builders for the engine tests (tests/engine/): scenarios to replay, and states set up by hand."""
 import copy
 
-from duels.engine import new_duel_state, replay, spell_from_dict
+from duels.engine import HouseRules, new_duel_state, replay, spell_from_dict
 from tests.engine.sample_spells import PUBLIC_SPELLS, SAMPLE_SPELLS
 
 BOLT_D2 = {"slug": "bolt", "name": "Bolt", "level": 1, "range": 5, "type": "malefices", "tags": [],
@@ -55,11 +55,15 @@ def duellists_2v2(years=(3, 3, 3, 3), types=("defense",) * 4):
             for i, y, t in zip("ABCD", years, types, strict=True)]
 
 
-def scenario(*turns, duellists=None, spells=None, fmt=None, rp=False):
+def scenario(*turns, duellists=None, spells=None, fmt=None, rp=False, house=None):
+    """A scenario dict; `house`: its house rules block (RULES.md §8), left out when None."""
     duellists = duellists or duellists_1v1()
     fmt = fmt or ("2v2" if len(duellists) == 4 else "1v1")
-    return {"duel": {"format": fmt, "rp": rp}, "duellists": copy.deepcopy(duellists),
-            "spells": copy.deepcopy(PUBLIC_SPELLS if spells is None else spells), "turns": list(turns)}
+    out = {"duel": {"format": fmt, "rp": rp}, "duellists": copy.deepcopy(duellists),
+           "spells": copy.deepcopy(PUBLIC_SPELLS if spells is None else spells), "turns": list(turns)}
+    if house is not None:
+        out["house"] = copy.deepcopy(house)
+    return out
 
 
 def play(*turns, **kwargs):
@@ -71,12 +75,14 @@ def error_code(result):
     return result["error"] and result["error"]["code"]
 
 
-def state(duellists=None, spells=None, fmt=None, rp=False, **positions):
-    """A fresh DuelState; keyword arguments place duellists: state(A=5, B=6)."""
+def state(duellists=None, spells=None, fmt=None, rp=False, house=None, **positions):
+    """A fresh DuelState; keyword arguments place duellists: state(A=5, B=6); `house`: a dict of
+    house rules (RULES.md §8) for HouseRules.from_dict."""
     duellists = duellists or duellists_1v1()
     fmt = fmt or ("2v2" if len(duellists) == 4 else "1v1")
     built = new_duel_state(format=fmt, rp=rp, duellists=duellists,
-                           spells=[spell_from_dict(s) for s in (SAMPLE_SPELLS if spells is None else spells)])
+                           spells=[spell_from_dict(s) for s in (SAMPLE_SPELLS if spells is None else spells)],
+                           house=HouseRules.from_dict(house or {}))
     for duellist_id, pos in positions.items():
         built.duellist(duellist_id).pos = pos
     return built

@@ -1,4 +1,5 @@
-"""Finished duels built directly (fast), recorded through the real `results_record` hook."""
+"""Finished duels built directly (fast), recorded through the real `results_record` hook (the ranking,
+API and spectator tests)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -11,10 +12,10 @@ from accounts.models import Duellist
 from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant
 from rankings.services.rewards import results_record
 from tests.factories.duels import DuellistFactory, RefereeFactory
+from tests.support.clock import T0
 
 _seeds = itertools.count(1)
 _names = itertools.count(1)
-T0 = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
 
 
 def at(days: float) -> dt.datetime:
