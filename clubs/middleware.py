@@ -49,7 +49,7 @@ class ClubMiddleware:
     def __call__(self, request):
         path = request.path_info
         if path.startswith(API_CLUB_PREFIX):
-            slug, _, rest = path[len(API_CLUB_PREFIX):].partition("/")
+            slug, _slash, rest = path[len(API_CLUB_PREFIX):].partition("/")
             club = Club.objects.filter(slug=slug).first()
             if club is None:
                 return JsonResponse({"code": "not_found", "message": _("Club inconnu.")}, status=404)
