@@ -12,6 +12,7 @@ from django.http import HttpResponsePermanentRedirect, HttpResponseRedirect, Jso
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
 from django.utils.http import escape_leading_slashes
+from django.utils.translation import gettext as _
 
 from clubs.models import SITE_SEGMENTS, Club
 from clubs.scoping import activate_club, scopes_disabled
