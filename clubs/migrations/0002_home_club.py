@@ -24,23 +24,23 @@ def home_club(apps, schema_editor):
     Membership = apps.get_model("clubs", "Membership")
     User = apps.get_model("accounts", "User")
     forum_url = getattr(settings, "FORUM_URL", "")
-    club = Club.objects.create(
-        name=os.environ.get("CLUB_NAME", "Club de duel"), slug=os.environ.get("CLUB_SLUG", "club"),
+    club, _created = Club.objects.get_or_create(slug=os.environ.get("CLUB_SLUG", "club"), defaults=dict(
+        name=os.environ.get("CLUB_NAME", "Club de duel"),
         forum_url=forum_url, forum_origins=[o for o in getattr(settings, "FORUM_ORIGINS", []) if o != forum_url],
         duel_section=getattr(settings, "FORUM_DUEL_SECTION", 0) or 0,
         forum_profile_url=getattr(settings, "FORUM_PROFILE_URL", ""),
         language=(settings.LANGUAGE_CODE or "fr")[:2], time_zone=settings.TIME_ZONE,
-    )
+    ))
     for app_label, names in CLUB_OWNED:
         for name in names:
             apps.get_model(app_label, name).objects.filter(club__isnull=True).update(club=club)
     referees = set(User.objects.filter(groups__name=REFEREE_GROUP).values_list("pk", flat=True))
-    Membership.objects.bulk_create(
+    Membership.objects.bulk_create([
         Membership(user_id=pk, club=club, is_referee=pk in referees, is_staff=is_staff, is_owner=is_superuser,
                    joined_at=joined)
         for pk, is_staff, is_superuser, joined in User.objects.values_list("pk", "is_staff", "is_superuser",
                                                                          "date_joined")
-    )
+    ], ignore_conflicts=True)  # migrated back and forth (a test): the first club's members stay
 
 
 class Migration(migrations.Migration):
