@@ -21,13 +21,21 @@ def club_by_slug(slug: str) -> Club | None:
     return found or None
 
 
+HOME_KEY = "club:home"
+
+
 def club_forget(slug: str) -> None:
-    cache.delete(_key(slug))
+    cache.delete_many([_key(slug), HOME_KEY])  # any club saved or deleted may be (or become) the home club
 
 
 def home_club() -> Club | None:
-    """The oldest club: the one an installation of the single-club layout became."""
-    return Club.objects.order_by("pk").first()
+    """The oldest club: the one an installation of the single-club layout became (its API at /api/v1/
+    without a club is on the forum scripts' hot path: from the cache too)."""
+    found = cache.get(HOME_KEY)
+    if found is None:
+        found = Club.objects.order_by("pk").first() or False
+        cache.set(HOME_KEY, found, CACHE_SECONDS)
+    return found or None
 
 
 def clubs_listed_for(user) -> list[Club]:

@@ -15,7 +15,6 @@ from django.db import connection
 from django.utils import timezone
 
 from clubs.scoping import current_club
-
 from rankings.models import ScopeSize, Season
 from rankings.services.standings import (
     COUNTERS,

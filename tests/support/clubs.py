@@ -21,3 +21,14 @@ def other_club(slug: str = "ilvermorny", name: str = "Ilvermorny") -> Club:
 def club_path(path: str) -> str:
     """A page's address written out ("/duels/1/"), in the club the test runs for ("/club/duels/1/")."""
     return get_script_prefix() + path.lstrip("/")
+
+
+def club_lookup_warm(club: Club | None = None) -> None:
+    """The middleware reads the club of an address from the cache (clubs.selectors: one query per cache
+    lifetime). Warm, as in production, before counting a page's own queries after a `cache.clear()`."""
+    from clubs.scoping import current_club
+    from clubs.selectors import club_by_slug
+    from clubs.selectors import home_club as home_club_cached
+
+    home_club_cached()
+    club_by_slug((club or current_club()).slug)
