@@ -3,26 +3,23 @@
 - `/<club>/…`: that club's pages. The club's segment moves into the script prefix (as if the club were
   mounted there), so every route, `{% url %}` and redirect of the apps stays as it was and links into
   the same club; the request is served inside `activate_club`.
-- `/admin/`, `/api/schema/`, `/api/docs/`, `/i18n/`, `/healthz`, `/` (the list of clubs): the site's.
+- `/admin/`, `/api/schema/`, `/api/docs/`, `/i18n/`, `/healthz`: the site's; `/` and `/clubs/`: the list
+  of clubs (clubs/site_urls.py; `/` goes straight to the club of a single-club installation).
 - `/api/v1/clubs/<club>/…`: that club's API; `/api/v1/…` without a club answers for the home club, so
   that a forum's existing scripts keep working after an installation became its first club.
 - Anything else is an address of the single-club layout: it redirects to the home club (the oldest).
 """
 from django.http import HttpResponsePermanentRedirect, HttpResponseRedirect, JsonResponse
-from django.shortcuts import render
 from django.urls import Resolver404, resolve
 from django.utils.http import escape_leading_slashes
 from django.utils.translation import gettext as _
 
 from clubs.models import SITE_SEGMENTS, Club
 from clubs.scoping import activate_club, scopes_disabled
+from clubs.selectors import club_by_slug, home_club
 
 SITE_PATHS = ("/api/schema/", "/api/docs/")
 API_CLUB_PREFIX = "/api/v1/clubs/"
-
-
-def home_club() -> Club | None:
-    return Club.objects.order_by("pk").first()
 
 
 def _is_route(path: str) -> bool:
@@ -51,13 +48,14 @@ class ClubMiddleware:
         path = request.path_info
         if path.startswith(API_CLUB_PREFIX):
             slug, _slash, rest = path[len(API_CLUB_PREFIX):].partition("/")
-            club = Club.objects.filter(slug=slug).first()
+            club = club_by_slug(slug)
             if club is None:
                 return JsonResponse({"code": "not_found", "message": _("Club inconnu.")}, status=404)
             return self._serve(request, club, "/api/v1/" + rest)
         first, slash, rest = path.lstrip("/").partition("/")
-        if first == "":
-            return self._club_list(request)
+        if first in ("", "clubs"):
+            request.urlconf = "clubs.site_urls"  # the list of clubs (clubs/views.py)
+            return self.get_response(request)
         if first in SITE_SEGMENTS:
             if first == "api" and not path.startswith(SITE_PATHS):
                 club = home_club()
@@ -65,7 +63,7 @@ class ClubMiddleware:
                     return self._serve(request, club, path)
             with scopes_disabled():  # the platform's own pages (the admin): every club's rows
                 return self.get_response(request)
-        club = Club.objects.filter(slug=first).first()
+        club = club_by_slug(first)
         if club is None:
             club = home_club()
             if club is None or not _is_route(path):
@@ -87,9 +85,3 @@ class ClubMiddleware:
             if hasattr(response, "render") and not response.is_rendered:
                 response.render()
         return response
-
-    def _club_list(self, request):
-        clubs = list(Club.objects.filter(is_public=True).order_by("name"))
-        if len(clubs) == 1 or (not clubs and (club := home_club())):
-            return HttpResponseRedirect(f"/{(clubs[0] if clubs else club).slug}/")
-        return render(request, "clubs/club_list.html", {"clubs": clubs})

@@ -56,6 +56,18 @@ class Club(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        from clubs.selectors import club_forget  # the selectors read this model
+
+        club_forget(self.slug)
+
+    def delete(self, *args, **kwargs):
+        from clubs.selectors import club_forget
+
+        club_forget(self.slug)
+        return super().delete(*args, **kwargs)
+
     @property
     def allowed_origins(self) -> list[str]:
         """The forum's origins, for the bridge's CORS and its scripts' checks."""

@@ -8,6 +8,10 @@ send it), asks `email_send`, and records ``sent``, ``skipped`` (no address any m
 turned that kind off) or, after a failure, ``pending`` again until ``EMAIL_MAX_ATTEMPTS``. The minute
 sweep (`accounts.tasks.notices_email_due`) delivers what a lost message, a frozen broker or a failed
 SMTP call left behind, and reclaims a notice stuck in ``sending`` by a process that died.
+
+Deliveries run outside any request, so outside any club: the notices are found for every club at once
+(`scopes_disabled()`, one statement), then each is claimed and e-mailed inside `activate_club` of its
+club (a link built meanwhile, a date in the club's time zone).
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import EmailPreference, Notification, User
+from clubs.scoping import activate_club, scopes_disabled
 from common.after_commit import enqueue_after_commit
 from common.links import absolute_link
 from webhooks.digest_rules import digest_covers
@@ -79,8 +84,9 @@ class EmailReport:
 
 
 def notices_due(*, now: dt.datetime, limit: int = 500) -> list[int]:
-    """Notices whose e-mail is still to send (or whose sending process died), oldest first."""
-    return list(Notification.objects.filter(_due(now)).order_by("pk").values_list("pk", flat=True)[:limit])
+    """Notices of every club whose e-mail is still to send (or whose sending process died), oldest first."""
+    with scopes_disabled():
+        return list(Notification.objects.filter(_due(now)).order_by("pk").values_list("pk", flat=True)[:limit])
 
 
 def _due(now: dt.datetime) -> Q:
@@ -95,25 +101,33 @@ def notices_email_due(*, now: dt.datetime | None = None) -> EmailReport:
 def notices_email(*, ids: list[int], now: dt.datetime | None = None) -> EmailReport:
     """Deliver the e-mails of these notices, each at most once however many runs race for it."""
     report = EmailReport()
+    with scopes_disabled():  # each notice's club, whichever clubs they are from: one statement
+        club_of = {n.pk: n.club for n in Notification.objects.filter(pk__in=ids).select_related("club").only("pk", "club")}
     for notification_id in ids:
-        now_each = now or timezone.now()
-        claimed = Notification.objects.filter(_due(now_each), pk=notification_id).update(
-            email_state=State.SENDING, email_claimed_at=now_each, email_attempts=F("email_attempts") + 1)
-        if not claimed:
-            continue  # already sent, not to send, or another run has it
-        notification = Notification.objects.select_related("user").get(pk=notification_id)
-        try:
-            sent = _notice_email(notification)
-        except Exception as error:
-            gave_up = notification.email_attempts >= EMAIL_MAX_ATTEMPTS
-            logger.warning("Notice %s: e-mail failed (attempt %s%s): %s", notification_id,
-                           notification.email_attempts, ", giving up" if gave_up else "", error)
-            _settle(notification_id, State.FAILED if gave_up else State.PENDING)
-            report.failed.append(notification_id)
-            continue
-        _settle(notification_id, State.SENT if sent else State.SKIPPED)
-        (report.sent if sent else report.skipped).append(notification_id)
+        if notification_id in club_of:  # else gone (pruned, or its transaction rolled back)
+            with activate_club(club_of[notification_id]):
+                _notice_deliver(notification_id, now=now or timezone.now(), report=report)
     return report
+
+
+def _notice_deliver(notification_id: int, *, now: dt.datetime, report: EmailReport) -> None:
+    """Claim one notice (of the active club) and e-mail it."""
+    claimed = Notification.objects.filter(_due(now), pk=notification_id).update(
+        email_state=State.SENDING, email_claimed_at=now, email_attempts=F("email_attempts") + 1)
+    if not claimed:
+        return  # already sent, not to send, or another run has it
+    notification = Notification.objects.select_related("user").get(pk=notification_id)
+    try:
+        sent = _notice_email(notification)
+    except Exception as error:
+        gave_up = notification.email_attempts >= EMAIL_MAX_ATTEMPTS
+        logger.warning("Notice %s: e-mail failed (attempt %s%s): %s", notification_id,
+                       notification.email_attempts, ", giving up" if gave_up else "", error)
+        _settle(notification_id, State.FAILED if gave_up else State.PENDING)
+        report.failed.append(notification_id)
+        return
+    _settle(notification_id, State.SENT if sent else State.SKIPPED)
+    (report.sent if sent else report.skipped).append(notification_id)
 
 
 def _settle(notification_id: int, state: str) -> None:

@@ -4,7 +4,9 @@ A notice is kept `NOTIFICATION_RETENTION_DAYS` days (90 by default). Older than 
 when it was read, or when the duel it is about (`Notification.duel`) is over (finished or cancelled) since more than that
 many days too: nothing is left to do about it. An old unread notice about something still under way
 (or not about a duel) stays until it is read. Run by the scheduler (Celery beat or
-`manage.py run_scheduler`); idempotent, in batches, each batch its own short transaction.
+`manage.py run_scheduler`); idempotent, in batches, each batch its own short transaction. The same
+lifetime holds in every club and nothing is said to anyone, so the pruning runs for all clubs at once
+(`scopes_disabled()`): its cost grows with the notices pruned, not with the clubs.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Notification
+from clubs.scoping import scopes_disabled
 from duels.models import Duel, DuelStatus
 
 BATCH = 2_000
@@ -37,8 +40,12 @@ class PruneReport:
 
 
 def notifications_prune(*, now: dt.datetime | None = None) -> PruneReport:
-    """Delete the notices past their lifetime (see the module's docstring)."""
-    cutoff = (now or timezone.now()) - retention()
+    """Delete the notices past their lifetime, in every club (see the module's docstring)."""
+    with scopes_disabled():
+        return _prune(cutoff=(now or timezone.now()) - retention())
+
+
+def _prune(*, cutoff: dt.datetime) -> PruneReport:
     report = PruneReport()
     old = Notification.objects.filter(created_at__lt=cutoff)
     while True:

@@ -127,8 +127,9 @@ DIGEST_HOUR = int(os.environ.get("DIGEST_HOUR", "8"))
 # e.g. "https://forum.example,https://www.forum.example". Empty: nobody may frame it.
 FORUM_ORIGINS = env_list("FORUM_ORIGINS")
 # FORUM_URL: the forum's origin ("https://club.forumactif.com"); it joins FORUM_ORIGINS. The bridge's JSON
-# endpoints (/forum/api/) answer CORS to FORUM_ORIGINS only, without credentials (django-cors-headers,
-# whose app and middleware are in INSTALLED_APPS and MIDDLEWARE).
+# endpoints (/<club>/forum/api/: CORS_URLS_REGEX sees the path once the club middleware took the club off)
+# answer CORS to FORUM_ORIGINS only, without credentials (django-cors-headers, whose app and middleware are
+# in INSTALLED_APPS and MIDDLEWARE).
 FORUM_URL = os.environ.get("FORUM_URL", "").strip().rstrip("/")
 if FORUM_URL and FORUM_URL not in FORUM_ORIGINS:
     FORUM_ORIGINS.append(FORUM_URL)

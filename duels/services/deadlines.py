@@ -16,6 +16,11 @@ next run, so concurrent sweeps share the work and never wait on each other), the
 absences in memory, then one statement per table writes the whole batch (slots, automatic posts,
 participants, faults, duels) and one after-commit job stores the notices. A batch that fails is
 rolled back and replayed window by window, so one bad window never blocks the others.
+
+The sweep serves every club at once (DESIGN.md "Clubs"): the claim and the batch's writes run under
+`scopes_disabled()` (one statement for all clubs: the cost grows with the windows due, not with the
+clubs), and whatever speaks to people — a fault's wording in the club's time zone, a finished duel, the
+notices and announcements with their links — runs inside `activate_club` of the window's club.
 """
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
+from clubs.scoping import activate_club, scopes_disabled
 from duels.events import WindowsExpired, emit
 from duels.models import (
     Duel,
@@ -136,31 +142,34 @@ class _Expiry:
 def _expire_batch(
     *, now: dt.datetime, only: list[int] | None, skip: set[int], tried: list[int], report: SweepReport
 ) -> int:
-    """Claim up to BATCH due windows with their duels and expire them. Returns how many were claimed."""
-    due = (
-        Window.objects.select_for_update(skip_locked=True, of=("self", "duel")).select_related("duel")
-        .defer("duel__spells")  # the state is enough: the engine does not re-read the catalog here
-        .filter(state=WindowState.OPEN, due_at__lte=now).exclude(pk__in=skip).order_by("due_at", "pk")
-    )
-    if only is not None:
-        due = due.filter(pk__in=only)
-    windows = list(due[:BATCH])
-    tried.extend(w.pk for w in windows)
-    if not windows:
-        return 0
-    absent: dict[int, list[WindowSlot]] = {w.pk: [] for w in windows}
-    for slot in WindowSlot.objects.filter(window__in=windows, status=SlotStatus.WAITING).select_related(
-        "participant"
-    ).order_by("deadline", "pk"):
-        absent[slot.window_id].append(slot)
-    last_order = dict(
-        Post.objects.filter(window__in=windows).order_by().values("window_id").annotate(last=Max("order"))
-        .values_list("window_id", "last")
-    )
+    """Claim up to BATCH due windows of every club with their duels and expire them. Returns how many
+    were claimed."""
+    with scopes_disabled():  # what is due, in every club: one statement
+        due = (
+            Window.objects.select_for_update(skip_locked=True, of=("self", "duel")).select_related("duel", "club")
+            .defer("duel__spells")  # the state is enough: the engine does not re-read the catalog here
+            .filter(state=WindowState.OPEN, due_at__lte=now).exclude(pk__in=skip).order_by("due_at", "pk")
+        )
+        if only is not None:
+            due = due.filter(pk__in=only)
+        windows = list(due[:BATCH])
+        tried.extend(w.pk for w in windows)
+        if not windows:
+            return 0
+        absent: dict[int, list[WindowSlot]] = {w.pk: [] for w in windows}
+        for slot in WindowSlot.objects.filter(window__in=windows, status=SlotStatus.WAITING).select_related(
+            "participant"
+        ).order_by("deadline", "pk"):
+            absent[slot.window_id].append(slot)
+        last_order = dict(
+            Post.objects.filter(window__in=windows).order_by().values("window_id").annotate(last=Max("order"))
+            .values_list("window_id", "last")
+        )
     expiries = []
     for window in windows:
         try:
-            expiries.append(_expiry(window, absent[window.pk], last_order.get(window.pk, 0), now))
+            with activate_club(window.club):  # the fault's wording: the club's time zone
+                expiries.append(_expiry(window, absent[window.pk], last_order.get(window.pk, 0), now))
         except Exception:
             logger.exception("Deadline sweep: window %s failed; it stays open for the next run.", window.pk)
             report.failed_windows.append(window.pk)
@@ -195,42 +204,59 @@ def _expiry(window: Window, absent: list[WindowSlot], last_order: int, now: dt.d
 
 
 def _write(expiries: list[_Expiry], *, now: dt.datetime, report: SweepReport) -> None:
-    """The batch's writes: one statement per table, then the (rare) duels this expiry finished."""
+    """The batch's writes: one statement per table for every club (the rows are named by key), then,
+    club by club, the (rare) duels this expiry finished and the event (notices, announcements)."""
     ids = [e.window.pk for e in expiries]
-    claimed = Window.objects.filter(pk__in=ids, state=WindowState.OPEN).update(
-        state=WindowState.EXPIRED, closed_at=now
-    )
-    if claimed != len(ids):  # only without row locks (SQLite): another sweep got there first
-        raise RuntimeError(f"Deadline sweep: {len(ids) - claimed} window(s) of the batch already taken")
-    slots = [slot for e in expiries for slot in e.absent]
-    WindowSlot.objects.filter(pk__in=[s.pk for s in slots]).update(status=SlotStatus.ABSENT)
-    Post.objects.bulk_create([post for e in expiries for post in e.posts])
-    # One slot per participant per window and one window per duel: each absent participant once here,
-    # so the count the engine saw + 1 is the stored count + 1 (the duel rows are locked).
-    Participant.objects.filter(pk__in=[s.participant_id for s in slots]).update(absence_faults=F("absence_faults") + 1)
-    newly_out = [s.participant_id for s in slots if s.participant.disqualified]
-    if newly_out:
-        Participant.objects.filter(pk__in=newly_out).update(disqualified=True)
-    Fault.objects.bulk_create([fault for e in expiries for fault in e.faults])
-    awaiting: dict[str, list[int]] = {DuelStatus.AWAITING_FIRST: [], DuelStatus.AWAITING_SECOND: []}
+    with scopes_disabled():
+        claimed = Window.objects.filter(pk__in=ids, state=WindowState.OPEN).update(
+            state=WindowState.EXPIRED, closed_at=now
+        )
+        if claimed != len(ids):  # only without row locks (SQLite): another sweep got there first
+            raise RuntimeError(f"Deadline sweep: {len(ids) - claimed} window(s) of the batch already taken")
+        slots = [slot for e in expiries for slot in e.absent]
+        WindowSlot.objects.filter(pk__in=[s.pk for s in slots]).update(status=SlotStatus.ABSENT)
+        Post.objects.bulk_create([post for e in expiries for post in e.posts])  # each takes its window's club
+        # One slot per participant per window and one window per duel: each absent participant once here,
+        # so the count the engine saw + 1 is the stored count + 1 (the duel rows are locked).
+        Participant.objects.filter(pk__in=[s.participant_id for s in slots]).update(
+            absence_faults=F("absence_faults") + 1)
+        newly_out = [s.participant_id for s in slots if s.participant.disqualified]
+        if newly_out:
+            Participant.objects.filter(pk__in=newly_out).update(disqualified=True)
+        Fault.objects.bulk_create([fault for e in expiries for fault in e.faults])  # the participant's club
+    by_club: dict[int, list[_Expiry]] = {}
     for e in expiries:
-        duel = e.window.duel
-        report.expired_windows.append(e.window.pk)
-        report.absences.extend((duel.pk, slot.participant.engine_id) for slot in e.absent)
-        report.disqualified.extend((duel.pk, engine_id) for engine_id in e.disqualified)
-        if e.state_changed and rules.outcome(e.state).finished:
-            duel_finish(duel=duel, state=e.state, now=now)
-            report.finished_duels.append(duel.pk)
-            continue
-        # The declaration is due (what common.declaration_due stores).
-        status = DuelStatus.AWAITING_FIRST if e.window.phase == Phase.ACTION else DuelStatus.AWAITING_SECOND
-        if e.state_changed:  # a disqualification: the engine state moves too (rare)
-            duel.state, duel.status = rules.state_dump(e.state), status
-            duel.save(update_fields=["state", "status"])
-        else:  # an absence alone leaves the engine state as it was: only the status changes
-            awaiting[status].append(duel.pk)
-    for status, duel_ids in awaiting.items():
-        if duel_ids:
-            Duel.objects.filter(pk__in=duel_ids).update(status=status)
-    emit(WindowsExpired(window_ids=tuple(ids), faults=tuple((e.window.duel, fault) for e in expiries for fault in e.faults),
-                        now=now))  # the duellists and referees told; webhooks announce the absences
+        by_club.setdefault(e.window.club_id, []).append(e)
+    awaiting: dict[str, list[int]] = {DuelStatus.AWAITING_FIRST: [], DuelStatus.AWAITING_SECOND: []}
+    for club_expiries in by_club.values():
+        with activate_club(club_expiries[0].window.club):
+            for e in club_expiries:
+                _duel_after_expiry(e, now=now, report=report, awaiting=awaiting)
+    with scopes_disabled():
+        for status, duel_ids in awaiting.items():
+            if duel_ids:
+                Duel.objects.filter(pk__in=duel_ids).update(status=status)
+    for club_expiries in by_club.values():
+        with activate_club(club_expiries[0].window.club):  # the notices' and announcements' links
+            emit(WindowsExpired(window_ids=tuple(e.window.pk for e in club_expiries),
+                                faults=tuple((e.window.duel, fault) for e in club_expiries for fault in e.faults),
+                                now=now))  # the duellists and referees told; webhooks announce the absences
+
+
+def _duel_after_expiry(e: _Expiry, *, now: dt.datetime, report: SweepReport, awaiting: dict[str, list[int]]) -> None:
+    """Report the window; finish its duel if the absences ended it, else the declaration is due."""
+    duel = e.window.duel
+    report.expired_windows.append(e.window.pk)
+    report.absences.extend((duel.pk, slot.participant.engine_id) for slot in e.absent)
+    report.disqualified.extend((duel.pk, engine_id) for engine_id in e.disqualified)
+    if e.state_changed and rules.outcome(e.state).finished:
+        duel_finish(duel=duel, state=e.state, now=now)
+        report.finished_duels.append(duel.pk)
+        return
+    # The declaration is due (what common.declaration_due stores).
+    status = DuelStatus.AWAITING_FIRST if e.window.phase == Phase.ACTION else DuelStatus.AWAITING_SECOND
+    if e.state_changed:  # a disqualification: the engine state moves too (rare)
+        duel.state, duel.status = rules.state_dump(e.state), status
+        duel.save(update_fields=["state", "status"])
+    else:  # an absence alone leaves the engine state as it was: only the status changes
+        awaiting[status].append(duel.pk)

@@ -5,6 +5,8 @@ conditional update (`reminded_6h_at IS NULL → now`, still awaited, deadline st
 transaction as the notice: overlapping or repeated runs send nothing twice, and a post that lands first
 makes the claim fail. A slot first seen inside 6 h gets the 6 h reminder only (its 24 h one is claimed
 with it). An exemption that moves the deadline re-arms the reminders still ahead (`reminders_rearm`).
+The slots due are read for every club in one statement (`scopes_disabled()`); each reminder is then
+claimed and sent inside `activate_club` of its slot's club (its link, its time zone).
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from django.utils.translation import gettext_noop
 from accounts.models import Notification
 from accounts.notice_keys import reminder_key
 from accounts.services.notifications import notification_send
+from clubs.scoping import activate_club, scopes_disabled
 from common.messages import moment
 from duels.events import ReminderDue, emit
 from duels.models import SlotStatus, WindowSlot, WindowState
@@ -58,13 +61,15 @@ def reminders_send(*, now: dt.datetime | None = None) -> ReminderReport:
     """Send every reminder that is due (24 h or 6 h before the deadline), each once."""
     now = now or timezone.now()
     report = ReminderReport()
-    due = _awaited(now).filter(
-        Q(deadline__lte=now + BEFORE_24H, reminded_24h_at__isnull=True)
-        | Q(deadline__lte=now + BEFORE_6H, reminded_6h_at__isnull=True)
-    ).order_by("deadline", "pk")
-    for slot_id in due.values_list("pk", flat=True):
+    with scopes_disabled():  # every club's slots due for a reminder: one statement
+        due = list(_awaited(now).filter(
+            Q(deadline__lte=now + BEFORE_24H, reminded_24h_at__isnull=True)
+            | Q(deadline__lte=now + BEFORE_6H, reminded_6h_at__isnull=True)
+        ).select_related("club").only("pk", "club").order_by("deadline", "pk"))
+    for slot in due:
+        slot_id = slot.pk
         try:
-            with transaction.atomic():
+            with activate_club(slot.club), transaction.atomic():
                 label = _remind(slot_id=slot_id, now=now)
         except Exception:
             logger.exception("Reminders: slot %s failed; retried on the next run.", slot_id)

@@ -2,7 +2,11 @@
 
 Without `?v=` it answers a few lines (cached five minutes) that load `?v=<hash of the script>`, cached
 for a year: the loader pasted once in the forum's admin never changes, and a new version reaches the
-forum within minutes."""
+forum within minutes.
+
+The bridge is a club's: the script sits at /<club>/forum/pont.js and its `base` is the club's root
+(SITE_URL + /<club>), so the API it calls, and the links it trusts, are that club's. The forum's own
+settings still come from settings.FORUM_* (the home club's forum)."""
 from __future__ import annotations
 
 import functools
@@ -11,16 +15,29 @@ import json
 
 from django.conf import settings
 from django.http import HttpResponse
+from django.urls import get_script_prefix, reverse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
+
+from common.links import site_url
 
 # Served as one script: the live panel first (it only defines a function), then the bridge that calls it.
 SCRIPTS = [settings.BASE_DIR / "static" / "forum" / name for name in ("pont-live.js", "pont.js")]
 
 
+def club_root() -> str:
+    """The served club's root as the forum reaches it ("https://estrade.example/club"), no final slash."""
+    return site_url() + get_script_prefix().rstrip("/")
+
+
+def script_url() -> str:
+    """Where the forum loads the bridge from: the served club's pont.js."""
+    return site_url() + reverse("forum:pont_js")
+
+
 def config() -> dict:
     return {
-        "base": settings.SITE_URL.rstrip("/"), "forum": settings.FORUM_URL,
+        "base": club_root(), "forum": settings.FORUM_URL,
         "timeoutMs": 3000, "refreshMs": 60_000,
     }
 
@@ -37,7 +54,7 @@ def built() -> tuple[str, str]:
 
 def loader_snippet() -> str:
     """The one line to paste in Forumactif's « Gestion des codes Javascript » (on every page)."""
-    src = settings.SITE_URL.rstrip("/") + "/forum/pont.js"
+    src = script_url()
     return ("(function(d){var s=d.createElement('script');s.src='" + src
             + "';s.async=true;d.head.appendChild(s);})(document);")
 
@@ -49,7 +66,7 @@ def pont_js(request):
         response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
         patch_cache_control(response, public=True, max_age=365 * 24 * 3600, immutable=True)
     else:
-        src = json.dumps(settings.SITE_URL.rstrip("/") + "/forum/pont.js?v=" + version)
+        src = json.dumps(script_url() + "?v=" + version)
         stub = ("(function(d){if(window.ESTRADE_PONT_LOADED)return;window.ESTRADE_PONT_LOADED=1;"
                 f"var s=d.createElement('script');s.src={src};s.async=true;d.head.appendChild(s);}})(document);\n")
         response = HttpResponse(stub, content_type="text/javascript; charset=utf-8")

@@ -6,9 +6,10 @@ import pytest
 from django.urls import reverse
 from django_scopes.exceptions import ScopeError
 
-from clubs.models import Club
+from clubs.models import Club, Membership
 from clubs.scoping import activate_club, current_club, scopes_disabled
 from duels.models import Duel
+from tests.factories.accounts import UserFactory
 from tests.factories.duels import DuelFactory
 from tests.support.clubs import other_club
 
@@ -66,6 +67,31 @@ def test_the_root_lists_the_public_clubs_once_there_are_several(client):
     Club.objects.create(slug="cache", name="Club caché", is_public=False)
     html = client.get("/").content.decode()
     assert 'href="/club/"' in html and 'href="/ilvermorny/"' in html and "Club caché" not in html
+
+
+def test_a_member_sees_their_own_clubs_even_when_not_public(client):
+    hidden = Club.objects.create(slug="cache", name="Club caché", is_public=False)
+    user = UserFactory(username="membre")
+    Membership.objects.create(user=user, club=hidden)
+    client.force_login(user)
+    html = client.get("/clubs/").content.decode()
+    assert 'href="/cache/"' in html and "(votre club)" in html and 'href="/club/"' in html
+
+
+def test_a_club_page_names_its_club_and_links_to_the_list(client):
+    html = client.get("/club/sorts/").content.decode()
+    assert '<a class="club-name" href="/clubs/"' in html and "Club de duel" in html
+
+
+def test_serving_a_club_costs_no_query_once_its_address_is_known(client, django_assert_num_queries):
+    client.get("/club/classement/")
+    with django_assert_num_queries(0):
+        from clubs.selectors import club_by_slug
+
+        assert club_by_slug("club").slug == "club"
+    Club.objects.filter(slug="club").get().save()  # a change forgets the cached club
+    with django_assert_num_queries(1):
+        club_by_slug("club")
 
 
 def test_the_root_of_a_single_club_installation_is_its_club(client):

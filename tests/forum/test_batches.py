@@ -39,7 +39,7 @@ def test_the_staff_page_lists_pending_members_and_makes_one_batch_of_fresh_links
     client.force_login(staff)
     page = client.get(reverse("forum:invitations")).content.decode()
     assert "Envoyer 3 invitations par MP depuis le forum" in page and "Membre0" in page
-    assert "s.src=&#x27;http://estrade.test/forum/pont.js&#x27;" in page  # the loader to paste
+    assert "s.src=&#x27;http://estrade.test/club/forum/pont.js&#x27;" in page  # the loader to paste
     response = client.post(reverse("forum:invitations"))
     batch = PmBatch.objects.get()
     assert response["Location"] == reverse("forum:batch", args=[batch.pk])

@@ -44,7 +44,7 @@ def create_topic(client, duel, referee, topic_id=42):
     assert location.startswith(f"{FORUM}/post?f=7&mode=newtopic#")
     job = api(client, "api_job", {"token": token}).json()
     assert job["kind"] == "topic" and job["action"] == "newtopic" and job["forum"] == 7
-    assert f"Duel n°{duel.pk}" in job["subject"] and "[img]http://estrade.test/duels/" in job["message"]
+    assert f"Duel n°{duel.pk}" in job["subject"] and "[img]http://estrade.test/club/duels/" in job["message"]
     answer = api(client, "api_report", {"token": token, "url": f"{FORUM}/t{topic_id}-duel#100"})
     assert answer.status_code == 200, answer.json()
     return DuelTopic.objects.get(duel=duel)
@@ -76,7 +76,7 @@ def test_topic_then_every_item_in_order_with_the_audit_log(client, duel_with_tur
         if what == "message" and pk == first_post:
             assert job["message"].rstrip().endswith("[/b]")  # the action in bold at the end
         if what == "declaration":
-            assert "[img]http://estrade.test/duels/" in job["message"]
+            assert "[img]http://estrade.test/club/duels/" in job["message"]
         answer = api(client, "api_report", {"token": token, "url": f"{FORUM}/t42p0-duel#{number}"})
         assert answer.status_code == 200, answer.json()
         again = api(client, "api_report", {"token": token, "url": f"{FORUM}/t42p0-duel#{number}"})
@@ -159,20 +159,27 @@ def test_live_panel_data(client, duel_with_turn):
     duel, referee, a, b, _declaration = duel_with_turn
     create_topic(client, duel, referee)
     data = client.get(reverse("forum:api_live", args=[42])).json()
-    assert data["duel"] == duel.pk and data["url"] == f"http://estrade.test/duels/{duel.pk}/"
+    assert data["duel"] == duel.pk and data["url"] == f"http://estrade.test/club/duels/{duel.pk}/"
     assert {d["name"] for d in data["duellists"]} == {a.duellist.forum_name, b.duellist.forum_name}
     assert {e["name"] for e in data["expected"]} == {a.duellist.forum_name, b.duellist.forum_name}
     assert client.get(reverse("forum:api_live", args=[43])).status_code == 404
 
 
 def test_pont_js_is_a_loader_then_an_immutable_versioned_script(client):
-    stub = client.get("/forum/pont.js")
+    stub = client.get("/club/forum/pont.js")
     assert "max-age=300" in stub["Cache-Control"]
     src = stub.content.decode().split('s.src="', 1)[1].split('"', 1)[0]
-    assert src.startswith("http://estrade.test/forum/pont.js?v=")
-    full = client.get("/forum/pont.js?v=" + src.split("v=")[1])
+    assert src.startswith("http://estrade.test/club/forum/pont.js?v=")
+    full = client.get("/club/forum/pont.js?v=" + src.split("v=")[1])
     assert "immutable" in full["Cache-Control"] and b"ESTRADE_PONT" in full.content
     assert b"window.EstradePontLive = function" in full.content  # the live panel comes with it
+    # The bridge calls its club's API: the script's base is the club's root.
+    assert b'"base": "http://estrade.test/club"' in full.content
+
+
+def test_a_loader_pasted_before_the_clubs_still_finds_the_script(client):
+    moved = client.get("/forum/pont.js")
+    assert moved.status_code == 301 and moved["Location"] == "/club/forum/pont.js"
 
 
 def test_tokens_are_scoped_and_single_use(duel_with_turn):

@@ -48,7 +48,7 @@ def test_once_configured_the_page_shows_the_values_in_service(staff, settings):
     assert "Le pont est configuré pour le forum http://forum.test." in page
     assert "<code>http://forum.test</code>" in page and "<code>7</code>" in page
     assert "à régler" not in page
-    assert "(function(d){" in page and "http://estrade.test/forum/pont.js" in page
+    assert "(function(d){" in page and "http://estrade.test/club/forum/pont.js" in page
     settings.SITE_URL = "http://localhost:8000"
     assert "à vérifier : une adresse locale" in unescaped_text(staff.get(reverse("forum:setup")))
     assert f'href="{reverse("forum:setup")}"' in unescaped_text(staff.get(reverse("forum:invitations")))

@@ -9,6 +9,7 @@ from duels.models import Exemption, Fault, Window, WindowState
 from duels.services import DuelError, exemption_decide, exemption_request
 from duels.tasks import sweep_deadlines
 from tests.support.clock import H48, START
+from tests.support.clubs import club_path
 from tests.support.duels import post, started_duel
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,7 @@ def test_players_are_told_a_window_opened_with_their_deadline(clock, committed):
         assert "le duel commence ! À vous de poster" in opened and "3 juin 2026 22:00" in opened
         assert "tour 1, phase d'action" in opened
     assert set(Notification.objects.filter(message__contains="poster").values_list("url", flat=True)) == {
-        f"/duels/{duel.pk}/#agir"}  # straight to the form
+        club_path(f"/duels/{duel.pk}/#agir")}  # straight to the form, in the duel's club
     assert notices(referee, "duel") == []
 
 

@@ -47,7 +47,7 @@ def test_one_mail_a_day_with_the_right_duels_and_none_when_nothing_waits(time_ma
     assert f"Duel n°{waiting.pk} " in message.body and f"Duel n°{other.pk} " in message.body
     assert f"Duel n°{posted.pk} " not in message.body
     assert "avant le 3 juin 2026 20:00" in message.body  # the deadline, site time
-    assert f"https://estrade.example/duels/{waiting.pk}/#agir" in message.body
+    assert f"https://estrade.example/club/duels/{waiting.pk}/#agir" in message.body
 
     time_machine.move_to(MORNING + dt.timedelta(hours=5), tick=False)
     assert digests_send().sent == 0 and len(mail.outbox) == 1  # once a day

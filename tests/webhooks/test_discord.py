@@ -60,7 +60,7 @@ def assert_discord_shape(body: dict) -> None:
     assert body.get("content", "") == mentions and len(mentions) <= DISCORD_CONTENT_LIMIT
     assert body["allowed_mentions"]["parse"] == []
     (embed,) = body["embeds"]
-    assert embed["title"].startswith("Duel n°") and embed["url"].startswith("https://estrade.example/duels/")
+    assert embed["title"].startswith("Duel n°") and embed["url"].startswith("https://estrade.example/club/duels/")
     assert embed["description"]
 
 
@@ -84,14 +84,14 @@ def test_each_event_reaches_discord_with_its_body_and_the_stage_picture(webhooks
     assert f"{a.duellist.forum_name} contre {b.duellist.forum_name}" in sentence_of(matched)
     (started,) = bodies[EventKind.DUEL_STARTED]
     assert "le duel commence ! À vous de poster" in sentence_of(started)
-    assert started["embeds"][0]["image"]["url"] == f"https://estrade.example/duels/{duel.pk}/stage.png"
+    assert started["embeds"][0]["image"]["url"] == f"https://estrade.example/club/duels/{duel.pk}/stage.png"
     (published,) = bodies[EventKind.DECLARATION_PUBLISHED]
     assert "l'arbitre a publié la déclaration (tour 1, phase d'action)" in sentence_of(published)
     assert "À vous de poster (tour 1, phase de défense)" in sentence_of(published)
     embed = published["embeds"][0]
-    assert embed["url"] == f"https://estrade.example/duels/{duel.pk}/#declaration-{declaration.pk}"
+    assert embed["url"] == f"https://estrade.example/club/duels/{duel.pk}/#declaration-{declaration.pk}"
     assert embed["image"]["url"] == (
-        f"https://estrade.example/duels/{duel.pk}/tours/1/stage.png?declaration={declaration.pk}")
+        f"https://estrade.example/club/duels/{duel.pk}/tours/1/stage.png?declaration={declaration.pk}")
     assert len(bodies[EventKind.POST_PUBLISHED]) == 2
     (sanction,) = bodies[EventKind.SANCTION]
     assert f"faute d'absence pour {b.duellist.forum_name} (1/3)" in sentence_of(sanction)
@@ -189,7 +189,7 @@ def test_the_result_and_rewards_reach_discord(webhooks_clock, receiver, make_web
     assert lines[0].endswith(f"victoire de {a.duellist.forum_name} !")
     assert lines[1].startswith(f"{a.duellist.forum_name} : 1 point de champion, ") and "gallions" in lines[1]
     assert lines[2] == f"{b.duellist.forum_name} : 0 point de champion, une chocogrenouille"
-    assert body["embeds"][0]["image"]["url"] == f"https://estrade.example/duels/{duel.pk}/stage.png"
+    assert body["embeds"][0]["image"]["url"] == f"https://estrade.example/club/duels/{duel.pk}/stage.png"
 
 
 def test_the_channel_shows_the_sentence_once(webhooks_clock, receiver, make_webhook):

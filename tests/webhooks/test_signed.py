@@ -45,14 +45,14 @@ def test_every_event_as_signed_json_verified_with_the_documented_snippet(webhook
         assert not verify("another secret", request.body, request.headers["X-Estrade-Signature"])
         body = request.json
         assert set(body) == ENVELOPE and body["event"] == request.headers["X-Estrade-Event"]
-        assert body["duel"]["id"] == duel.pk and body["duel"]["url"] == f"https://estrade.example/duels/{duel.pk}/"
+        assert body["duel"]["id"] == duel.pk and body["duel"]["url"] == f"https://estrade.example/club/duels/{duel.pk}/"
         assert [p["forum_name"] for p in body["participants"]] == [a.duellist.forum_name, b.duellist.forum_name]
         assert "discord" not in request.body.decode()  # members' Discord ids stay private
     assert {r.headers["X-Estrade-Event"] for r in received} == set(EventKind.values) - {EventKind.REMINDER}
 
     (started,) = receiver.of_event(EventKind.DUEL_STARTED)
     assert all(p["awaited"] and p["deadline"] for p in started.json["participants"])
-    assert started.json["links"]["stage_image"] == f"https://estrade.example/duels/{duel.pk}/stage.png"
+    assert started.json["links"]["stage_image"] == f"https://estrade.example/club/duels/{duel.pk}/stage.png"
     (sanction,) = receiver.of_event(EventKind.SANCTION)
     assert sanction.json["data"] == {"participant": b.duellist.forum_name, "kind": "other", "pf_penalty": 1,
                                      "absence_faults": 0, "disqualified": False}

@@ -8,6 +8,9 @@
   of the same process sends them, so a slow receiver never holds a request. Retries are not delayed
   messages: the minute sweep (`deliveries_retry_due`) sends what is due, and also what a dead worker
   left claimed once its lease ran out.
+- Sending runs outside any request, so outside any club: a delivery is looked up by key under
+  `scopes_disabled()` with its club, then claimed and recorded inside `activate_club` of that club
+  (a webhook disabled there tells that club's staff, with links into it).
 """
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.scoping import activate_club, scopes_disabled
 from common.after_commit import after_commit, task_enqueue
 from common.errors import RefusedError
 from config.celery import app as celery_app
@@ -114,8 +118,16 @@ def _claim(delivery_id: int, now: dt.datetime) -> bool:
 
 def delivery_attempt(*, delivery_id: int, now: dt.datetime | None = None) -> str | None:
     """Send the delivery once if it is due and nobody else holds it. Returns its new status, or None
-    when there was nothing to do (already sent, not due, or claimed by another process)."""
-    now = now or timezone.now()
+    when there was nothing to do (already sent, not due, claimed by another process, or gone)."""
+    with scopes_disabled():  # a task names the delivery, not its club: find both
+        found = Delivery.objects.select_related("club").only("pk", "club").filter(pk=delivery_id).first()
+    if found is None:
+        return None
+    with activate_club(found.club):
+        return _attempt_in_club(delivery_id, now=now or timezone.now())
+
+
+def _attempt_in_club(delivery_id: int, *, now: dt.datetime) -> str | None:
     if not _claim(delivery_id, now):
         return None
     delivery = Delivery.objects.select_related("webhook").get(pk=delivery_id)
@@ -205,13 +217,22 @@ class RetryReport:
 
 
 def deliveries_retry_due(*, now: dt.datetime | None = None) -> RetryReport:
-    """The sweep: send every delivery whose time has come (a 429's wait, a backoff, an expired lease)."""
+    """The sweep: send every delivery whose time has come (a 429's wait, a backoff, an expired lease),
+    in every club: found in one statement, each sent inside its club."""
     now = now or timezone.now()
     report = RetryReport()
-    due = Delivery.objects.filter(status__in=[DeliveryStatus.PENDING, DeliveryStatus.SENDING], next_try_at__lte=now,
-                                  webhook__enabled=True).order_by("next_try_at", "pk")
-    for delivery_id in list(due.values_list("pk", flat=True)[:SWEEP_BATCH]):
-        status = delivery_attempt(delivery_id=delivery_id, now=now)
+    with scopes_disabled():
+        due = list(Delivery.objects.filter(
+            status__in=[DeliveryStatus.PENDING, DeliveryStatus.SENDING], next_try_at__lte=now, webhook__enabled=True,
+        ).select_related("club").only("pk", "club").order_by("next_try_at", "pk")[:SWEEP_BATCH])
+    for delivery in due:
+        try:
+            with activate_club(delivery.club):
+                status = _attempt_in_club(delivery.pk, now=now)
+        except Exception:  # noqa: BLE001 - one broken delivery (or club) must not stop the others' sending
+            logger.exception("Webhooks: delivery %s failed; its lease runs out and the next sweep retries it",
+                             delivery.pk)
+            continue
         if status == DeliveryStatus.SENT:
             report.sent += 1
         elif status == DeliveryStatus.FAILED:

@@ -1,7 +1,11 @@
 """The daily digest: one e-mail a day per member who chose it, listing the duels that wait for them
 (a post to write, with its deadline; for a referee, a declaration to write). Nothing is sent when
 nothing waits. Each member's day is claimed with a conditional update, so overlapping runs (beat and
-`run_scheduler`, or two beats) mail nobody twice."""
+`run_scheduler`, or two beats) mail nobody twice.
+
+A member is one account across clubs: their digest lists what waits for them in every club (found under
+`scopes_disabled()`), each line written inside `activate_club` of its duel's club, so that its link
+leads into that club and its deadline reads in the club's time zone."""
 from __future__ import annotations
 
 import datetime as dt
@@ -17,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
+from clubs.scoping import activate_club, scopes_disabled
 from duels.models import Duel, DuelStatus, SlotStatus, WindowSlot, WindowState
 from webhooks.services.messages import duel_title
 
@@ -51,15 +56,22 @@ def _link(duel: Duel, anchor: str = "") -> str:
 
 
 def waiting_for(user: User) -> list[Waiting]:
-    """What waits for the member now: their posts (soonest deadline first), then the declarations due."""
+    """What waits for the member now, in every club: their posts (soonest deadline first), then the
+    declarations due."""
+    with scopes_disabled():
+        return _waiting_for(user)
+
+
+def _waiting_for(user: User) -> list[Waiting]:
     items = [
         Waiting(duel=slot.window.duel, what="post", turn=slot.window.turn, phase=slot.window.phase,
                 deadline=slot.deadline)
         for slot in WindowSlot.objects.filter(
             participant__duellist__user=user, status=SlotStatus.WAITING, window__state=WindowState.OPEN,
-        ).select_related("window__duel").order_by("deadline", "pk")
+        ).select_related("window__duel__club").order_by("deadline", "pk")
     ]
-    due = Duel.objects.filter(referee=user, status__in=[DuelStatus.AWAITING_FIRST, DuelStatus.AWAITING_SECOND])
+    due = Duel.objects.filter(referee=user, status__in=[DuelStatus.AWAITING_FIRST, DuelStatus.AWAITING_SECOND]
+                              ).select_related("club")
     items += [Waiting(duel=duel, what="declaration", turn=duel.turn,
                       phase="action" if duel.status == DuelStatus.AWAITING_FIRST else "defence")
               for duel in due.order_by("pk")]
@@ -67,6 +79,11 @@ def waiting_for(user: User) -> list[Waiting]:
 
 
 def _line(item: Waiting) -> str:
+    with activate_club(item.duel.club):
+        return _line_in_club(item)
+
+
+def _line_in_club(item: Waiting) -> str:
     window = (_("tour %(turn)s, phase de défense") if item.phase == "defence"
               else _("tour %(turn)s, phase d'action")) % {"turn": item.turn}
     if item.what == "post":

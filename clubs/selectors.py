@@ -1,0 +1,36 @@
+"""Reads of clubs. A club is looked up on every request by its address: from the cache (clubs change
+rarely; saving one forgets it), so serving a club costs no query once warm."""
+from django.core.cache import cache
+from django.db.models import Q
+
+from clubs.models import Club
+
+CACHE_SECONDS = 300
+
+
+def _key(slug: str) -> str:
+    return f"club:slug:{slug}"
+
+
+def club_by_slug(slug: str) -> Club | None:
+    key = _key(slug)
+    found = cache.get(key)
+    if found is None:
+        found = Club.objects.filter(slug=slug).first() or False  # False: "no such club", cached too
+        cache.set(key, found, CACHE_SECONDS)
+    return found or None
+
+
+def club_forget(slug: str) -> None:
+    cache.delete(_key(slug))
+
+
+def home_club() -> Club | None:
+    """The oldest club: the one an installation of the single-club layout became."""
+    return Club.objects.order_by("pk").first()
+
+
+def clubs_listed_for(user) -> list[Club]:
+    """The public clubs, and the member's own even when not public, by name."""
+    mine = Q(memberships__user=user) if user is not None and user.is_authenticated else Q(pk__in=[])
+    return list(Club.objects.filter(Q(is_public=True) | mine).distinct().order_by("name"))

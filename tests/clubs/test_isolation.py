@@ -1,0 +1,161 @@
+"""Club A's addresses never reach club B's rows: every page route with B's ids, for every role of A, reads
+nothing of B (no 200 showing B's names) and changes nothing of B (B's fingerprint unchanged after the
+POSTs); the API and the bridge likewise. B's names carry a marker the pages would show."""
+import datetime as dt
+
+import pytest
+from django.contrib.auth.models import Group
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
+
+from accounts.models import REFEREE_GROUP, Duellist, SignupRequest
+from audit.models import AuditLog
+from clubs.scoping import activate_club
+from duels.models import Declaration, Duel, Exemption, Fault, Post, Registration, Window
+from duels.services import declaration_prepare, exemption_request
+from forum.models import DuelTopic, PmBatch
+from forum.services import batches
+from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.clubs import other_club
+from tests.support.duels import declare, post, started_duel
+
+pytestmark = pytest.mark.django_db
+MARK = "Ilvermornien"
+SKIPPED = ("admin/", "api/", "i18n/")
+
+
+def build_club_b(club_b, superuser) -> dict:
+    with activate_club(club_b):
+        duel, referee, (a, b) = started_duel()
+        post(duel, a, [])
+        post(duel, b, [])
+        declare(duel, referee)
+        post(duel, a, [])
+        exemption = exemption_request(duel=duel, by=b.duellist.user, reason=f"Raison secrète {MARK}",
+                                      wished_deadline=timezone.now() + dt.timedelta(days=3))
+        second, other, (c, d) = started_duel()
+        post(second, c, [])
+        post(second, d, [])
+        draft = declaration_prepare(duel=second, by=other)
+        for index, duellist in enumerate(Duellist.objects.all()):
+            Duellist.objects.filter(pk=duellist.pk).update(forum_name=f"{MARK} {index}")
+        registration = Registration.objects.create(duellist=DuellistFactory(forum_name=f"{MARK} inscrit"),
+                                                   kind="non_rp", format="1v1", year=3)
+        DuellistFactory(user=None, forum_name=f"{MARK} sans compte")  # a member to invite
+        signup = SignupRequest.objects.create(forum_name=f"{MARK} demande")
+        batch = batches.invitation_batch_create(by=superuser)
+        topic = DuelTopic.objects.create(duel=duel, topic_id=77, url="https://ilvermorny.example/t77-duel",
+                                         how="link", linked_by=referee, linked_at=timezone.now())
+        return {
+            "duel": duel.pk, "second": second.pk, "window": duel.windows.latest("pk").pk, "exemption": exemption.pk,
+            "registration": registration.pk, "signup": signup.pk, "batch": batch.pk, "topic": topic.topic_id,
+            "draft": draft.pk, "forum_id": a.duellist.forum_id, "participant": a.pk,
+            "published": Declaration.objects.filter(window__duel=duel, status="published").latest("pk").pk,
+            "referee": referee,
+        }
+
+
+def fingerprint(club_b) -> tuple:
+    with activate_club(club_b):
+        return (
+            list(Duel.objects.order_by("pk").values_list("status", "referee_id", "turn")),
+            list(Window.objects.order_by("pk").values_list("state", "due_at")), Post.objects.count(),
+            list(Declaration.objects.order_by("pk").values_list("status", "revision")), Fault.objects.count(),
+            list(Exemption.objects.order_by("pk").values_list("status")),
+            list(SignupRequest.objects.order_by("pk").values_list("status")), PmBatch.objects.count(),
+            list(Registration.objects.order_by("pk").values_list("status")), AuditLog.objects.count(),
+            DuelTopic.objects.count(),
+        )
+
+
+ARGS = {  # route name → which of B's ids its arguments take
+    "signup_decide": ("signup",), "duels:withdraw": ("registration",), "duels:turn": ("duel", "window"),
+    "duels:turn_stage_png": ("duel", 1), "duels:exemption_decide": ("exemption",),
+    "rankings:duellist": ("forum_id",), "forum:api_live": ("topic",), "forum:open": ("declaration", "published"),
+    "forum:batch": ("batch",), "forum:batch_open": ("batch",),
+}
+NOT_CLUB_OBJECTS = {"password_reset_confirm", "invitation_accept", "role_set", "spells:detail"}  # no club row
+
+
+def routes_with_ids(resolver=None, prefix="", namespace=""):
+    for entry in (resolver or get_resolver()).url_patterns:
+        route = prefix + str(entry.pattern)
+        if route.startswith(SKIPPED):
+            continue
+        if isinstance(entry, URLResolver):
+            yield from routes_with_ids(entry, route, entry.namespace or namespace)
+        elif isinstance(entry, URLPattern) and entry.name and "<" in route:
+            name = f"{namespace}:{entry.name}" if namespace else entry.name
+            if name not in NOT_CLUB_OBJECTS:
+                yield name
+
+
+def path_in_club_a(name: str, world: dict, duel_key: str = "duel") -> str:
+    keys = ARGS.get(name, (duel_key,))
+    return reverse(name, args=[world[key] if isinstance(key, str) and key in world else key for key in keys])
+
+
+POST_DATA = {"rp_text": "mot " * 120, "types": "malefices", "confirm": "yes", "reason": "x", "decision": "grant",
+             "comment": "x", "kind": "other", "note": "x", "pf_penalty": 2, "void_mode": "pass",
+             "url": "https://ilvermorny.example/t12-duel", "referee": 1, "pairing": "x"}
+
+
+@pytest.fixture
+def world(club, settings):
+    settings.FORUM_URL = "https://forum.example"
+    superuser = UserFactory(username="operateur", is_staff=True, is_superuser=True)
+    club_b = other_club()
+    data = build_club_b(club_b, superuser)
+    referee_of_a = UserFactory(username="arbitre-a")
+    referee_of_a.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+    player_of_a = DuellistFactory(user__username="joueur-a").user
+    data["users"] = {"anonymous": None, "player_of_a": player_of_a, "referee_of_a": referee_of_a,
+                     "referee_of_b": data.pop("referee"), "superuser": superuser}
+    data["club_b"] = club_b
+    return data
+
+
+def test_every_route_of_club_a_reads_and_changes_nothing_of_club_b(client, world):
+    names = sorted(set(routes_with_ids()))
+    assert "duels:duel" in names and "forum:batch" in names and len(names) > 25
+    before = fingerprint(world["club_b"])
+    leaks = []
+    for role, user in world["users"].items():
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        for name in names:
+            for duel_key in ("duel", "second"):
+                path = path_in_club_a(name, world, duel_key)
+                assert path.startswith("/club/")
+                response = client.get(path)
+                if response.status_code == 200 and MARK in response.content.decode(errors="replace"):
+                    leaks.append(("GET", role, path))
+                if response.status_code in (301, 302) and "forum" in response.get("Location", "") \
+                        and "token" in response.get("Location", ""):
+                    leaks.append(("GET redirect with a token", role, path))
+                client.post(path, POST_DATA)
+    assert leaks == []
+    assert fingerprint(world["club_b"]) == before
+
+
+def test_club_a_lists_show_nothing_of_club_b(client, world):
+    client.force_login(world["users"]["superuser"])
+    for name in ("duels:running", "rankings:index", "rankings:statistics", "duels:referee", "signup_queue",
+                 "rankings:rewards", "forum:invitations", "staff", "roles", "duels:dashboard", "notifications"):
+        response = client.get(reverse(name))
+        assert MARK not in response.content.decode(), name
+
+
+def test_the_api_of_club_a_shows_nothing_of_club_b(client, world):
+    duel = world["duel"]
+    assert client.get(f"/api/v1/clubs/club/duels/{duel}/").status_code == 404
+    assert client.get(f"/api/v1/clubs/ilvermorny/duels/{duel}/").status_code == 200
+    for path in ("duels/", "rankings/", "duellists/", "seasons/"):
+        body = client.get(f"/api/v1/clubs/club/{path}").content.decode()
+        assert MARK not in body, path
+    assert MARK in client.get("/api/v1/clubs/ilvermorny/duellists/").content.decode()
+
+
+def test_the_bridge_of_club_a_does_not_answer_for_club_bs_topic(client, world):
+    assert client.get(reverse("forum:api_live", args=[world["topic"]])).status_code == 404
