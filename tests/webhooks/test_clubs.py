@@ -62,3 +62,19 @@ def test_digests_of_members_of_two_clubs_link_each_into_their_club(time_machine)
     assert f"https://estrade.example/club/duels/{ours.pk}/#agir" in body["luna@example.org"]
     assert f"https://estrade.example/ilvermorny/duels/{theirs.pk}/#agir" in body["cho@example.org"]
     assert "ilvermorny" not in body["luna@example.org"]
+
+
+def test_a_member_of_two_clubs_gets_one_digest_with_each_duel_linked_into_its_club(time_machine):
+    time_machine.move_to(dt.datetime(2026, 6, 1, 18, 0, tzinfo=dt.UTC), tick=False)
+    ours, _referee, (luna, _draco) = started_duel()
+    with activate_club(other_club()):
+        theirs, _their_referee, (luna_there, _x) = started_duel()
+        luna_there.duellist.user = luna.duellist.user  # the same account, a character in each club
+        luna_there.duellist.save(update_fields=["user"])
+    User.objects.filter(pk=luna.duellist.user_id).update(daily_digest=True, email="luna@example.org")
+    time_machine.move_to(dt.datetime(2026, 6, 2, 6, 30, tzinfo=dt.UTC), tick=False)
+    with outside_any_club():
+        assert digests_send().sent == 1
+    (message,) = mail.outbox
+    assert f"https://estrade.example/club/duels/{ours.pk}/#agir" in message.body
+    assert f"https://estrade.example/ilvermorny/duels/{theirs.pk}/#agir" in message.body
