@@ -1,7 +1,10 @@
 """The club a test runs for. Every database test runs inside `activate_club(home club)`, as a page of
 that club would: its queries are the club's, its links carry /<club>/. Tests about several clubs
 create another with `other_club()` and switch with `activate_club`."""
-from django.urls import get_script_prefix
+from contextlib import contextmanager
+
+from django.urls import get_script_prefix, set_script_prefix
+from django.utils import timezone
 
 from clubs.models import Club
 
@@ -21,3 +24,24 @@ def other_club(slug: str = "ilvermorny", name: str = "Ilvermorny") -> Club:
 def club_path(path: str) -> str:
     """A page's address written out ("/duels/1/"), in the club the test runs for ("/club/duels/1/")."""
     return get_script_prefix() + path.lstrip("/")
+
+
+@contextmanager
+def outside_any_club():
+    """Run as a worker, a command or a thread of its own does: no club active (a query of club data raises),
+    links at the site's root, the site's time zone. The test's database connection is kept (a fresh
+    `contextvars.Context` would open another, which an in-memory test database does not share)."""
+    from django_scopes.state import state
+
+    from clubs import scoping
+
+    scopes, site = state.set({}), scoping._site_prefix.set(None)
+    prefix = get_script_prefix()
+    set_script_prefix("/")
+    try:
+        with timezone.override(None):
+            yield
+    finally:
+        set_script_prefix(prefix)
+        scoping._site_prefix.reset(site)
+        state.reset(scopes)
