@@ -57,11 +57,6 @@ class Club(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @staticmethod
-    def cache_key(slug: str) -> str:
-        """Where clubs.selectors.club_by_slug keeps the club of an address."""
-        return f"club:slug:{slug}"
-
     def save(self, *args, **kwargs):
         super().save(*args, **kwargs)
         cache.delete(self.cache_key(self.slug))
@@ -69,6 +64,11 @@ class Club(models.Model):
     def delete(self, *args, **kwargs):
         cache.delete(self.cache_key(self.slug))
         return super().delete(*args, **kwargs)
+
+    @staticmethod
+    def cache_key(slug: str) -> str:
+        """Where clubs.selectors.club_by_slug keeps the club of an address."""
+        return f"club:slug:{slug}"
 
     @property
     def allowed_origins(self) -> list[str]:
