@@ -1,5 +1,5 @@
 """Reads of clubs. A club is looked up on every request by its address: from the cache (clubs change
-rarely; saving one forgets it), so serving a club costs no query once warm."""
+rarely; saving or deleting one forgets it: Club.save), so serving a club costs no query once warm."""
 from django.core.cache import cache
 from django.db.models import Q
 
@@ -8,21 +8,13 @@ from clubs.models import Club
 CACHE_SECONDS = 300
 
 
-def _key(slug: str) -> str:
-    return f"club:slug:{slug}"
-
-
 def club_by_slug(slug: str) -> Club | None:
-    key = _key(slug)
+    key = Club.cache_key(slug)
     found = cache.get(key)
     if found is None:
         found = Club.objects.filter(slug=slug).first() or False  # False: "no such club", cached too
         cache.set(key, found, CACHE_SECONDS)
     return found or None
-
-
-def club_forget(slug: str) -> None:
-    cache.delete(_key(slug))
 
 
 def home_club() -> Club | None:
