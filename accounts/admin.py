@@ -12,6 +12,7 @@ from accounts.services.invitations import (
     invitation_pm_bbcode,
     invitation_revoke,
 )
+from clubs.scoping import activate_club
 from common.links import site_url
 
 
@@ -38,14 +39,17 @@ class DuellistAdmin(admin.ModelAdmin):
 
     def _issue(self, request, queryset, purpose):
         issued = []
-        for duellist in queryset:
-            try:
-                issued.append(invitation_create(duellist=duellist, created_by=request.user, purpose=purpose))
-            except InvitationError as error:
-                self.message_user(request, error.message, level=messages.WARNING)
         base = site_url()  # never the request's Host header, which the client writes
+        for duellist in queryset.select_related("club"):
+            with activate_club(duellist.club):  # the site's admin lists every club's members: act in each one's
+                try:
+                    item = invitation_create(duellist=duellist, created_by=request.user, purpose=purpose)
+                except InvitationError as error:
+                    self.message_user(request, error.message, level=messages.WARNING)
+                    continue
+                issued.append((item, invitation_pm_bbcode(issued=item, base_url=base)))
         return render(request, "accounts/invitations_issued.html", {
-            "issued": [(item, invitation_pm_bbcode(issued=item, base_url=base)) for item in issued],
+            "issued": issued,
             "back_url": "admin:accounts_duellist_changelist",
             "title": _("Liens de nouveau mot de passe") if purpose == Invitation.Purpose.PASSWORD_RESET
             else _("Liens d'invitation"),
@@ -84,7 +88,10 @@ class InvitationAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Révoquer les liens sélectionnés"), permissions=["issue_account_links"])
     def revoke(self, request, queryset):
-        count = sum(invitation_revoke(invitation=item, actor=request.user) for item in queryset)
+        count = 0
+        for item in queryset.select_related("club"):
+            with activate_club(item.club):  # its audit entry goes to the link's club
+                count += invitation_revoke(invitation=item, actor=request.user)
         self.message_user(request, _("%(count)d lien(s) révoqué(s).") % {"count": count})
 
 

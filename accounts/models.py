@@ -95,8 +95,9 @@ def has_referee_role(user, *, in_group: bool | None = None) -> bool:
 class Duellist(ClubOwned):
     """A forum member's duel profile, synced from the forum (CSV import or staff API)."""
 
-    user = models.OneToOneField(
-        User, on_delete=models.CASCADE, null=True, blank=True, related_name="duellist",
+    # One account, one character per club: a member of two forums has a profile in each.
+    user = models.ForeignKey(
+        User, on_delete=models.CASCADE, null=True, blank=True, related_name="duellists",
         verbose_name=_("compte"),
     )
     forum_id = models.PositiveIntegerField(_("identifiant forum"))
@@ -130,6 +131,7 @@ class Duellist(ClubOwned):
                 name="duellist_rp_year_1_8",
             ),
             models.UniqueConstraint(fields=["club", "forum_id"], name="duellist_forum_id_per_club"),
+            models.UniqueConstraint(fields=["club", "user"], name="duellist_one_per_member_per_club"),
             models.UniqueConstraint(fields=["club", "forum_name"], name="duellist_forum_name_per_club"),
         ]
 

@@ -7,6 +7,7 @@ query that forgets its club raises instead of mixing two forums' data.
 import zoneinfo
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
@@ -56,17 +57,21 @@ class Club(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    # Where clubs.selectors.home_club keeps the oldest club (any club saved or deleted may be it).
+    HOME_CACHE_KEY = "club:home"
+
     def save(self, *args, **kwargs):
         super().save(*args, **kwargs)
-        from clubs.selectors import club_forget  # the selectors read this model
-
-        club_forget(self.slug)
+        cache.delete_many([self.cache_key(self.slug), self.HOME_CACHE_KEY])
 
     def delete(self, *args, **kwargs):
-        from clubs.selectors import club_forget
-
-        club_forget(self.slug)
+        cache.delete_many([self.cache_key(self.slug), self.HOME_CACHE_KEY])
         return super().delete(*args, **kwargs)
+
+    @staticmethod
+    def cache_key(slug: str) -> str:
+        """Where clubs.selectors.club_by_slug keeps the club of an address."""
+        return f"club:slug:{slug}"
 
     @property
     def allowed_origins(self) -> list[str]:

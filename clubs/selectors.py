@@ -1,5 +1,5 @@
 """Reads of clubs. A club is looked up on every request by its address: from the cache (clubs change
-rarely; saving one forgets it), so serving a club costs no query once warm."""
+rarely; saving or deleting one forgets it: Club.save), so serving a club costs no query once warm."""
 from django.core.cache import cache
 from django.db.models import Q
 
@@ -8,12 +8,8 @@ from clubs.models import Club
 CACHE_SECONDS = 300
 
 
-def _key(slug: str) -> str:
-    return f"club:slug:{slug}"
-
-
 def club_by_slug(slug: str) -> Club | None:
-    key = _key(slug)
+    key = Club.cache_key(slug)
     found = cache.get(key)
     if found is None:
         found = Club.objects.filter(slug=slug).first() or False  # False: "no such club", cached too
@@ -21,20 +17,13 @@ def club_by_slug(slug: str) -> Club | None:
     return found or None
 
 
-HOME_KEY = "club:home"
-
-
-def club_forget(slug: str) -> None:
-    cache.delete_many([_key(slug), HOME_KEY])  # any club saved or deleted may be (or become) the home club
-
-
 def home_club() -> Club | None:
     """The oldest club: the one an installation of the single-club layout became (its API at /api/v1/
     without a club is on the forum scripts' hot path: from the cache too)."""
-    found = cache.get(HOME_KEY)
+    found = cache.get(Club.HOME_CACHE_KEY)
     if found is None:
         found = Club.objects.order_by("pk").first() or False
-        cache.set(HOME_KEY, found, CACHE_SECONDS)
+        cache.set(Club.HOME_CACHE_KEY, found, CACHE_SECONDS)
     return found or None
 
 

@@ -104,9 +104,14 @@ def notices_email(*, ids: list[int], now: dt.datetime | None = None) -> EmailRep
     with scopes_disabled():  # each notice's club, whichever clubs they are from: one statement
         club_of = {n.pk: n.club for n in Notification.objects.filter(pk__in=ids).select_related("club").only("pk", "club")}
     for notification_id in ids:
-        if notification_id in club_of:  # else gone (pruned, or its transaction rolled back)
+        if notification_id not in club_of:
+            continue  # gone (pruned, or its transaction rolled back)
+        try:
             with activate_club(club_of[notification_id]):
                 _notice_deliver(notification_id, now=now or timezone.now(), report=report)
+        except Exception:  # noqa: BLE001 - a broken club (or row) must not stop the others' e-mails
+            logger.exception("Notice %s: e-mail not sent; the next sweep tries again", notification_id)
+            report.failed.append(notification_id)
     return report
 
 

@@ -40,10 +40,7 @@ class IssuedInvitation:
 
     invitation: Invitation
     token: str
-
-    @property
-    def path(self) -> str:
-        return reverse("invitation_accept", kwargs={"token": self.token})
+    path: str  # the link's address, in the invitation's club (made while that club was active)
 
     def url(self, base: str | None = None) -> str:
         return (base or settings.SITE_URL).rstrip("/") + self.path
@@ -84,7 +81,8 @@ def invitation_create(
         data={"event": "created", "invitation": invitation.pk, "forum_id": duellist.forum_id,
               "purpose": purpose, "replaced": replaced},
     )
-    return IssuedInvitation(invitation=invitation, token=token)
+    return IssuedInvitation(invitation=invitation, token=token,
+                            path=reverse("invitation_accept", kwargs={"token": token}))
 
 
 @transaction.atomic

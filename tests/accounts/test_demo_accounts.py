@@ -10,6 +10,7 @@ from django.utils import timezone
 from accounts.models import Duellist, Invitation
 from accounts.services.members import eligibility
 from duels.models import Participant
+from tests.support.clubs import club_path
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +24,7 @@ def test_demo_leaves_four_free_eligible_players_and_two_invitations(client):
     assert len(free) >= 4
     pending = [i for i in Invitation.objects.all() if i.state(timezone.now()) == "pending"]
     assert len(pending) == 2
-    links = re.findall(r"http://localhost:8000(/invitation/\S+/)", out.getvalue())
+    links = re.findall(r"http://localhost:8000(" + re.escape(club_path("/invitation/")) + r"\S+/)", out.getvalue())
     assert len(links) == 2
     assert client.get(links[0]).status_code == 200
 

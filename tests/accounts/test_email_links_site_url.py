@@ -8,6 +8,7 @@ from django.urls import reverse
 from accounts.models import SignupRequest
 from accounts.services.notifications import notification_send
 from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.clubs import club_path
 from tests.support.permissions import staff_with
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +31,7 @@ def test_the_password_reset_link_uses_site_url_not_the_host_header(client, mailo
     client.post(reverse("password_reset"), {"email": "cho@example.org"}, HTTP_HOST=FORGED_HOST, secure=True)
     (mail,) = mailoutbox
     (link,) = links(mail.body)
-    assert link.startswith(SITE + "/mot-de-passe/nouveau/")
+    assert link.startswith(SITE + club_path("/mot-de-passe/nouveau/"))
     assert "6666" not in mail.body and "127.0.0.1" not in mail.body + mail.subject
     confirm = client.get(link.removeprefix(SITE), follow=True)
     assert "Enregistrer le mot de passe" in confirm.content.decode()
@@ -46,7 +47,7 @@ def test_the_signup_approval_email_uses_site_url(client, mailoutbox, django_capt
                                HTTP_HOST=FORGED_HOST)
     (mail,) = mailoutbox
     (link,) = links(mail.body)
-    assert link.startswith(SITE + "/invitation/") and FORGED_HOST not in mail.body
+    assert link.startswith(SITE + club_path("/invitation/")) and FORGED_HOST not in mail.body
     assert FORGED_HOST not in response.content.decode()  # the PM shown to the staff has the same link
 
 
@@ -69,7 +70,7 @@ def test_the_api_invitation_link_uses_site_url_not_the_host_header():
                         HTTP_HOST=FORGED_HOST)
     assert response.status_code == 201
     body = response.json()
-    assert body["url"].startswith(SITE + "/invitation/")
+    assert body["url"].startswith(SITE + club_path("/invitation/"))
     assert FORGED_HOST not in body["url"] + body["pm_bbcode"]
     assert f"[url={body['url']}]" in body["pm_bbcode"]
 
@@ -84,5 +85,5 @@ def test_the_admin_invitation_action_uses_site_url_not_the_host_header(client):
                                {"action": action, "_selected_action": [member.pk]}, HTTP_HOST=FORGED_HOST)
         html = response.content.decode()
         assert response.status_code == 200
-        assert f"[url={SITE}/invitation/" in html, action
+        assert f"[url={SITE}{club_path('/invitation/')}" in html, action
         assert FORGED_HOST not in html

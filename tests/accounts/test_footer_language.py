@@ -18,14 +18,15 @@ def test_a_member_choosing_english_in_the_footer_gets_it_in_their_profile():
     user = UserFactory(username="ginny-langue")
     client = Client()
     client.force_login(user)
-    home = client.get("/").content.decode()
+    home = client.get(reverse("home")).content.decode()
     assert f'action="{reverse("language_choose")}"' in home  # the footer's form
-    response = client.post(reverse("language_choose"), {"language": "en", "next": "/profil/"})
-    assert response.status_code == 302 and response["Location"] == "/profil/"
+    profile_path = reverse("profile")
+    response = client.post(reverse("language_choose"), {"language": "en", "next": profile_path})
+    assert response.status_code == 302 and response["Location"] == profile_path
     assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "en"
     user.refresh_from_db()
     assert user.language == "en"
-    profile = client.get("/profil/").content.decode()
+    profile = client.get(profile_path).content.decode()
     assert '<option value="en" selected>' in profile
 
 
@@ -42,11 +43,11 @@ def test_a_visitor_may_choose_a_language_and_an_unknown_one_changes_nothing():
 
 
 def test_each_language_of_the_footer_is_named_in_itself():
-    french_page = Client().get("/").content.decode()
+    french_page = Client().get(reverse("home")).content.decode()
     assert '<option value="en">English</option>' in french_page  # what an English reader looks for
     english = Client()
     english.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    english_page = english.get("/").content.decode()
+    english_page = english.get(reverse("home")).content.decode()
     assert '<option value="fr">Français</option>' in english_page
     assert '<option value="en" selected>English</option>' in english_page
 

@@ -6,6 +6,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import Invitation
 from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.clubs import club_path
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +31,7 @@ def test_staff_get_a_link_and_the_pm(staff):
     response = staff.post(url(42), {}, format="json")
     assert response.status_code == 201
     body = response.json()
-    assert body["url"].startswith("http://localhost:8000/invitation/")  # SITE_URL
+    assert body["url"].startswith("http://localhost:8000" + club_path("/invitation/"))  # SITE_URL
     assert f"[url={body['url']}]" in body["pm_bbcode"] and "Voici ton lien" in body["pm_bbcode"]
     assert body["purpose"] == "activation"
     again = staff.post(url(42), format="json").json()

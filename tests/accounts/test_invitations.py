@@ -1,6 +1,7 @@
 """Invitation links: create, open, use, reuse refused, expiry (clock pinned), revoke, replace."""
 import datetime as dt
 import html
+import io
 
 import pytest
 import time_machine
@@ -9,7 +10,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import Invitation, User
+from accounts.models import Duellist, Invitation, User
 from accounts.services.invitations import (
     InvitationError,
     invitation_accept,
@@ -18,7 +19,9 @@ from accounts.services.invitations import (
     invitation_revoke,
 )
 from audit.models import AuditLog
+from clubs.scoping import activate_club
 from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.clubs import club_path, other_club
 
 pytestmark = pytest.mark.django_db
 NOW = dt.datetime(2026, 3, 2, 12, 0, tzinfo=dt.UTC)
@@ -132,7 +135,7 @@ def test_staff_reset_link_sets_a_new_password_for_a_member_without_email(staff_u
 def test_the_private_message_is_french_bbcode_with_the_link(member, staff_user):
     issued = invitation_create(duellist=member, created_by=staff_user)
     pm = invitation_pm_bbcode(issued=issued, base_url="https://estrade.example")
-    url = f"https://estrade.example/invitation/{issued.token}/"
+    url = f"https://estrade.example{club_path('/invitation/')}{issued.token}/"
     assert "Voici ton lien pour activer ton compte Estrade" in pm
     assert f"[url={url}]{url}[/url]" in pm
     assert "[b]Luna Lovegood[/b]" in pm
@@ -212,3 +215,31 @@ def test_admin_action_shows_the_pms(client, member, staff_user):
     assert response.status_code == 200
     assert "Voici ton lien pour activer ton compte Estrade" in response.content.decode()
     assert Invitation.objects.filter(duellist=member, created_by=staff_user).count() == 1
+
+
+def test_the_site_admin_makes_and_revokes_a_link_in_the_members_own_club(client, staff_user, tmp_path):
+    """The site's admin lists every club's members: a link made there leads into the member's club, and
+    its audit entry is that club's."""
+    ilvermorny = other_club()
+    csv = tmp_path / "membres.csv"
+    csv.write_text("forum_id,forum_name,joined_on,post_count,homework_year\n77,Seraphina,2025-01-10,40,3\n")
+    call_command("import_forum_members", str(csv), "--club", ilvermorny.slug, stdout=io.StringIO())
+    with activate_club(ilvermorny):
+        member = Duellist.objects.get()
+    staff_user.is_superuser = True
+    staff_user.save()
+    client.force_login(staff_user)
+    response = client.post(reverse("admin:accounts_duellist_changelist"), {
+        "action": "make_invitations", "_selected_action": [member.pk],
+    })
+    assert "/ilvermorny/invitation/" in response.content.decode()
+    with activate_club(ilvermorny):
+        invitation = Invitation.objects.get(duellist=member)
+    client.post(reverse("admin:accounts_invitation_changelist"), {
+        "action": "revoke", "_selected_action": [invitation.pk],
+    })
+    with activate_club(ilvermorny):
+        invitation.refresh_from_db()
+        assert invitation.revoked_at is not None
+        assert [entry.data["event"] for entry in AuditLog.objects.order_by("pk")] == ["created", "revoked"]
+    assert not AuditLog.objects.exists()  # nothing in the home club

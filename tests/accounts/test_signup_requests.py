@@ -8,6 +8,7 @@ from accounts.models import Invitation, SignupRequest
 from accounts.services.invitations import InvitationError
 from accounts.services.membership import signup_request_decide
 from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.clubs import club_path
 from tests.support.permissions import staff_with
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +50,8 @@ def test_approval_creates_the_invitation_emails_it_and_shows_the_pm(
     assert signup.status == SignupRequest.Status.APPROVED and signup.duellist == member
     assert Invitation.objects.filter(duellist=member).count() == 1
     assert len(mailoutbox) == 1 and mailoutbox[0].to == ["dean@example.org"]
-    link = re.search(r"http://localhost:8000(/invitation/\S+/)", mailoutbox[0].body).group(1)
+    link = re.search(r"http://localhost:8000(" + re.escape(club_path("/invitation/")) + r"\S+/)",
+                     mailoutbox[0].body).group(1)
     assert "[url=" not in mailoutbox[0].body
     page = staff_client.get(link)
     assert page.status_code == 200 and "Activer mon compte" in page.content.decode()

@@ -13,12 +13,12 @@ def empty_cache(club):
     from the cache too, warm as in production (one query per cache lifetime, counted in
     tests/rankings/test_two_clubs.py): the query counts here are the steady state's."""
     from rankings.selectors import forget_table_revision
-    from tests.support.clubs import club_lookup_warm
+    from tests.support.clubs import club_cache_warmed
 
     cache.clear()
     forget_table_revision()
     if club is not None:
-        club_lookup_warm(club)
+        club_cache_warmed(club)
     yield
     cache.clear()
     forget_table_revision()

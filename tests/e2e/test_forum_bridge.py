@@ -18,6 +18,7 @@ from forum.models import DuelTopic, PmDelivery, Publication
 from forum.views.script import loader_snippet
 from tests.factories.accounts import DuellistFactory
 from tests.forum.fake_forumactif import FakeForum, ForumMessage
+from tests.support.clubs import club_path
 from tests.support.duels import bet_for, declare, post, started_duel
 from tests.support.permissions import staff_with
 
@@ -91,7 +92,7 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
         b.duellist.user_id: member(b.duellist.user, b.duellist.forum_name).new_page(),
     }
     page = pages[referee.pk]
-    page.goto(f"/duels/{duel.pk}/")
+    page.goto(club_path(f"/duels/{duel.pk}/"))
     page.get_by_role("link", name="Créer le sujet sur le forum").click()
     page.wait_for_url(f"{forum.url}/post?f=7&mode=newtopic")  # the token left the address bar
     preview = page.locator("#estrade-pont .estrade-pont-preview").text_content()
@@ -105,7 +106,7 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
     for item in items:
         user_id = item.author_user_id if item.kind == "post" else referee.pk
         page = pages[user_id]
-        page.goto(f"/duels/{duel.pk}/")
+        page.goto(club_path(f"/duels/{duel.pk}/"))
         page.locator("a.forum-publish").click()
         page.wait_for_selector("#estrade-pont .estrade-pont-preview")
         assert page.locator("#estrade-pont .estrade-pont-preview").text_content() == item.bbcode
@@ -117,7 +118,7 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
     assert forum.paths and not [p for p in forum.paths if "estrade=" in p]  # the token never reached the forum
     assert Publication.objects.filter(duel=duel).count() == len(items)
     page = pages[a.duellist.user_id]
-    page.goto(f"/duels/{duel.pk}/")
+    page.goto(club_path(f"/duels/{duel.pk}/"))
     assert page.locator(".forum-items a.on-forum").count() == len(items)
     screenshot(page, "forum-bridge-duel-page")
     latest = items[-1]  # the latest declaration, unfolded in the thread
@@ -136,7 +137,8 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
     panel.wait_for()
     assert "Bella<img src=x onerror=window.pwned=1>" in panel.text_content() and "PF" in panel.text_content()
     assert page.evaluate("window.pwned === undefined") and panel.locator("img").count() == 1  # the stage only
-    assert panel.get_by_role("link", name="Jouer sur Estrade").get_attribute("href") == f"{live_server.url}/duels/{duel.pk}/"
+    play = panel.get_by_role("link", name="Jouer sur Estrade")
+    assert play.get_attribute("href") == live_server.url + club_path(f"/duels/{duel.pk}/")
     assert page.evaluate("document.querySelector('#estrade-live').nextElementSibling.className") == "post"
 
 
@@ -147,7 +149,7 @@ def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_ta
     DuellistFactory(user=None, forum_name="Fantome")  # not a forum member: the forum refuses it
     context = member(staff, "equipe")
     page = context.new_page()
-    page.goto("/forum/invitations/")
+    page.goto(club_path("/forum/invitations/"))
     page.get_by_role("button", name="Envoyer 13 invitations par MP depuis le forum").click()
     page.locator("#forum-batch-open").click()
     page.locator("#estrade-pont .estrade-pont-start").click()
@@ -160,7 +162,7 @@ def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_ta
     assert 7 <= sent_before < 12
 
     page = context.new_page()
-    page.goto(f"/forum/lots/{PmDelivery.objects.first().batch_id}/")
+    page.goto(club_path(f"/forum/lots/{PmDelivery.objects.first().batch_id}/"))
     page.locator("#forum-batch-open").click()
     page.wait_for_selector("#estrade-pont .estrade-pont-start")
     recipients = page.locator("#estrade-pont .estrade-pont-recipients li")
@@ -178,7 +180,7 @@ def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_ta
     assert set(sent.values_list("message", flat=True)) == {""}  # the links are not kept once sent
     failed = PmDelivery.objects.get(recipient="Fantome")
     assert failed.sent_at is None and failed.error == "Désolé mais cet utilisateur n'existe pas."
-    page.goto(f"/forum/lots/{failed.batch_id}/")
+    page.goto(club_path(f"/forum/lots/{failed.batch_id}/"))
     assert "Désolé mais cet utilisateur n'existe pas." in page.locator("tr[data-recipient=Fantome]").text_content()
     assert Duellist.objects.filter(user__isnull=True).count() == 13
 
@@ -194,7 +196,7 @@ def test_forged_used_and_expired_tokens_get_a_french_message(member, forum):
     page.goto(f"{forum.url}/post?f=7&mode=newtopic#estrade={old}")
     assert "a expiré" in page.locator("#estrade-pont [data-error]").text_content()
 
-    page.goto(f"/duels/{duel.pk}/")
+    page.goto(club_path(f"/duels/{duel.pk}/"))
     page.get_by_role("link", name="Créer le sujet sur le forum").click()
     confirm_on_forum(page)
     used = tokens.UsedToken.objects.get(scope="topic")
@@ -217,7 +219,7 @@ def test_no_cors_for_another_origin_and_an_unchanged_topic_when_estrade_does_not
         page.goto(f"{other.url}/")
         outcome = page.evaluate(
             """url => fetch(url, {credentials: "omit"}).then(r => "answered", e => "blocked")""",
-            f"{live_server.url}/forum/api/live/41/")
+            live_server.url + club_path("/forum/api/live/41/"))
         assert outcome == "blocked"  # no Access-Control-Allow-Origin for an origin outside FORUM_ORIGINS
     finally:
         other.stop()

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from django.utils import translation
 
 from duels.engine import events
@@ -47,7 +48,7 @@ def english_duel_page(duel, user) -> str:
     client = Client()
     client.cookies["django_language"] = "en"
     client.force_login(user)
-    return client.get(f"/duels/{duel.pk}/").content.decode()
+    return client.get(reverse("duels:duel", args=[duel.pk])).content.decode()
 
 
 def test_an_english_duel_page_shows_the_referee_decisions_of_a_correction_in_english():

@@ -22,7 +22,7 @@ def test_demo_creates_duels_in_several_states_and_is_idempotent():
     assert referee is not None and referee.is_referee
     for name in ("joueur1", "joueur2", "joueur3", "joueur4"):
         user = authenticate(username=name, password="estrade-demo")
-        assert user is not None and eligibility(user.duellist, dt.date.today()) == []
+        assert user is not None and eligibility(user.duellists.get(), dt.date.today()) == []
     statuses = sorted(Duel.objects.values_list("status", flat=True))
     assert statuses == sorted([DuelStatus.FINISHED, DuelStatus.ACTION, DuelStatus.DEFENCE, DuelStatus.AWAITING_FIRST])
     joueur1_duel = Duel.objects.get(participants__duellist__forum_name="joueur1")

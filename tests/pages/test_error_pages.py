@@ -8,6 +8,7 @@ from django.urls import reverse as url_of
 
 from config.urls import urlpatterns as site_patterns
 from tests.factories.duels import DuellistFactory
+from tests.support.clubs import club_path
 from tests.support.duels import started_duel
 
 
@@ -44,15 +45,15 @@ def get(client: Client, url: str):
 
 
 def test_404_is_the_site_page_in_french_with_a_way_back(client):
-    status, page = get(client, "/nulle-part/")
+    status, page = get(client, club_path("/nulle-part/"))
     assert status == 404
     assert "Page introuvable" in page and 'class="site-header"' in page and "Not Found" not in page
-    assert 'href="/"' in page and "Revenir à l'accueil" in page
+    assert f'href="{club_path("/")}"' in page and "Revenir à l'accueil" in page  # the club's home
 
 
 def test_404_in_english_when_chosen(client):
     client.cookies["django_language"] = "en"
-    status, page = get(client, "/nulle-part/")
+    status, page = get(client, club_path("/nulle-part/"))
     assert status == 404 and "Page not found" in page and "Back to the home page" in page
     assert "Page introuvable" not in page
 
@@ -68,21 +69,22 @@ def test_a_player_opening_a_referee_page_gets_the_site_403(client):
 
 
 def test_403_for_an_anonymous_visitor_offers_the_login(client):
-    status, page = get(client, "/essai/refus/")
-    assert status == 403 and "Se connecter" in page and "/connexion/?next=/essai/refus/" in page
+    status, page = get(client, club_path("/essai/refus/"))
+    assert status == 403 and "Se connecter" in page
+    assert f'{club_path("/connexion/")}?next={club_path("/essai/refus/")}' in page
 
 
 def test_400_is_the_site_page(client):
-    status, page = get(client, "/essai/requete/")
+    status, page = get(client, club_path("/essai/requete/"))
     assert status == 400 and "Requête invalide" in page and "Bad Request" not in page
 
 
 def test_500_is_the_site_page_without_the_database(client):
     client.raise_request_exception = False
     client.force_login(DuellistFactory().user)
-    status, page = get(client, "/essai/panne/")
+    status, page = get(client, club_path("/essai/panne/"))
     assert status == 500 and "Erreur du serveur" in page and "Server Error" not in page
-    assert 'href="/"' in page and "estrade.css" in page
+    assert 'href="/"' in page  # the site's root: the page is static (no database, no club) and "estrade.css" in page
 
 
 def test_a_refused_csrf_check_is_the_site_page():

@@ -6,6 +6,7 @@ from csp.decorators import csp_replace
 from django.http import HttpResponse
 from django.template import engines
 from django.test import Client, RequestFactory
+from django.urls import reverse
 
 from tests.factories.accounts import UserFactory
 
@@ -18,11 +19,11 @@ def policy(response) -> dict[str, str]:
 
 
 def test_pages_carry_a_strict_policy():
-    directives = policy(Client().get("/"))
+    directives = policy(Client().get(reverse("home")))
     assert directives["default-src"] == "'self'"
     assert directives["script-src"] == "'self'" and directives["style-src"] == "'self'"  # no nonce asked
     assert directives["frame-ancestors"] == "'none'" and directives["object-src"] == "'none'"
-    assert "unsafe-inline" not in Client().get("/").headers["Content-Security-Policy"]
+    assert "unsafe-inline" not in Client().get(reverse("home")).headers["Content-Security-Policy"]
 
 
 def test_an_inline_script_gets_the_requests_nonce():
@@ -65,5 +66,5 @@ def test_the_api_docs_load_their_script_from_a_file():
 
 def test_htmx_is_told_not_to_inject_styles_nor_eval():
     UserFactory(username="csp")
-    page = Client().get("/").content.decode()
+    page = Client().get(reverse("home")).content.decode()
     assert '<meta name="htmx-config" content=\'{"includeIndicatorStyles": false, "allowEval": false}\'>' in page

@@ -1,7 +1,10 @@
 """The club a test runs for. Every database test runs inside `activate_club(home club)`, as a page of
 that club would: its queries are the club's, its links carry /<club>/. Tests about several clubs
 create another with `other_club()` and switch with `activate_club`."""
-from django.urls import get_script_prefix
+from contextlib import contextmanager
+
+from django.urls import get_script_prefix, set_script_prefix
+from django.utils import timezone
 
 from clubs.models import Club
 
@@ -23,12 +26,34 @@ def club_path(path: str) -> str:
     return get_script_prefix() + path.lstrip("/")
 
 
-def club_lookup_warm(club: Club | None = None) -> None:
-    """The middleware reads the club of an address from the cache (clubs.selectors: one query per cache
-    lifetime). Warm, as in production, before counting a page's own queries after a `cache.clear()`."""
-    from clubs.scoping import current_club
+@contextmanager
+def outside_any_club():
+    """Run as a worker, a command or a thread of its own does: no club active (a query of club data raises),
+    links at the site's root, the site's time zone. The test's database connection is kept (a fresh
+    `contextvars.Context` would open another, which an in-memory test database does not share)."""
+    from django_scopes.state import state
+
+    from clubs import scoping
+
+    scopes, site = state.set({}), scoping._site_prefix.set(None)
+    prefix = get_script_prefix()
+    set_script_prefix("/")
+    try:
+        with timezone.override(None):
+            yield
+    finally:
+        set_script_prefix(prefix)
+        scoping._site_prefix.reset(site)
+        state.reset(scopes)
+
+
+def club_cache_warmed(club: Club | None = None) -> Club:
+    """The club's address read once, as a running site has it in its cache (clubs/selectors.py): query
+    counts measured after this are a page's own, not the first request's since the cache was emptied."""
     from clubs.selectors import club_by_slug
     from clubs.selectors import home_club as home_club_cached
 
-    home_club_cached()
-    club_by_slug((club or current_club()).slug)
+    club = club or home_club()
+    club_by_slug(club.slug)
+    home_club_cached()  # the club of /api/v1/ without a club
+    return club

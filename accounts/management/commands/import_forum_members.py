@@ -3,12 +3,13 @@
 Columns are documented in accounts/services/forum_members.py and the README. The file is streamed and
 written in bulk by `forum_members_import` (the staff upload page uses it too): all or nothing.
 """
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from accounts.services.forum_members import ImportFileError, forum_members_import
+from clubs.commands import ClubCommand
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = (
         "Importe ou met à jour les membres du forum depuis un fichier CSV (colonnes : voir le README). "
         "Tout ou rien : chaque ligne est vérifiée avant d'écrire ; une seule erreur et rien n'est importé."

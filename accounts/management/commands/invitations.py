@@ -4,12 +4,13 @@ Prints, for each member, the ready-to-paste private message (BBCode) carrying a 
 link (a new link replaces the member's open one). Links use SITE_URL (or --base-url).
 """
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from accounts.services.invitations import invitation_pm_bbcode, invitations_for_pending_members
+from clubs.commands import ClubCommand
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Crée les liens d'invitation des membres sans compte et affiche leurs MP (BBCode)."
 
     def add_arguments(self, parser):

@@ -8,11 +8,13 @@ import io
 
 from django.contrib.auth.models import Group
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import REFEREE_GROUP, Duellist, User
 from accounts.services.invitations import invitation_create
+from clubs.commands import ClubCommand
+from clubs.scoping import site_prefix
 from duels.models import Duel, DuelFormat, DuelKind, Phase
 from duels.services import (
     declaration_prepare,
@@ -53,7 +55,7 @@ def free_to_register(duellists: dict[str, Duellist]) -> list[str]:
     return [name for name, duellist in duellists.items() if registration_refusal(duellist) is None]
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Crée les données de démonstration : catalogue, arbitre, joueurs et duels dans plusieurs états."
 
     def handle(self, *args, **options):
@@ -80,7 +82,8 @@ class Command(BaseCommand):
         self._invitations()
         free = free_to_register(self.duellists)
         self.stdout.write(self.style.SUCCESS(
-            f"Comptes (mot de passe « {PASSWORD} ») : arbitre (arbitre), {STAFF} (équipe : /staff/ et /admin/), "
+            f"Comptes (mot de passe « {PASSWORD} ») : arbitre (arbitre), {STAFF} (équipe : {reverse('staff')} "
+            f"et {site_prefix()}admin/), "
             + ", ".join(PLAYERS + FREE_PLAYERS) + "."
             + (f" Libres pour s'inscrire à un duel : {', '.join(free)}." if free
                else " Aucun joueur de la démo n'est libre pour s'inscrire à un duel (en duel, inscrit ou baguette"

@@ -13,10 +13,11 @@ import json
 
 from django.apps import apps
 from django.core.exceptions import FieldError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 
+from clubs.commands import ClubCommand
 from duels.models import Duel, DuelStatus
 
 FORMAT = "estrade-duel-export/1"
@@ -61,7 +62,7 @@ def duel_archive(duel: Duel) -> dict:
     return archive
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Exporte un duel complet en JSON (messages, déclarations, dés ; graine si le duel est terminé)."
 
     def add_arguments(self, parser):

@@ -1,11 +1,12 @@
 """manage.py verify_dice DUEL_ID: re-derive every stored roll of a finished duel from its revealed seed."""
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from clubs.commands import ClubCommand
 from duels.models import Declaration, Duel, DuelStatus
 from duels.services.dice import roll_derive, seed_fingerprint
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Vérifie les dés d'un duel terminé à partir de sa graine révélée (code de sortie 1 en cas d'écart)."
 
     def add_arguments(self, parser):

@@ -6,8 +6,9 @@
 """
 from dataclasses import fields
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from clubs.commands import ClubCommand
 from rankings.models import Season
 from rankings.services.rebuild import standings_rebuild
 from rankings.services.standings import Key, ScopeKey, Tally
@@ -25,7 +26,7 @@ def describe(key: Key) -> str:
     return f"duelliste {key[4]}, {describe_scope(key[:4])}"
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Recalcule le classement à partir des résultats, signale les différences et les corrige."
 
     def add_arguments(self, parser):
