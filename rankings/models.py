@@ -133,6 +133,8 @@ class Season(ClubOwned):
             if self.ends_on < self.starts_on:
                 raise ValidationError({"ends_on": _("Le dernier jour précède le premier.")})
             overlapping = Season.objects.filter(starts_on__lte=self.ends_on, ends_on__gte=self.starts_on)
+            if self.club_id is not None:  # the site's admin serves every club: the season's own only
+                overlapping = overlapping.filter(club_id=self.club_id)
             if self.pk:
                 overlapping = overlapping.exclude(pk=self.pk)
             other = overlapping.first()

@@ -3,11 +3,12 @@ import datetime as dt
 
 import pytest
 
+from clubs.scoping import activate_club
 from duels.services import forfeit
 from rankings.models import Season, Standing
 from rankings.services.rewards import season_save
 from tests.factories.accounts import UserFactory
-from tests.support.clubs import club_path
+from tests.support.clubs import club_path, other_club, outside_any_club
 from tests.support.duels import bet_for, declare, post, started_duel
 from tests.support.rankings import at, duellists, finished_duel
 
@@ -92,18 +93,26 @@ def test_a_finished_duel_without_declarations(client, played):
     assert "sans déclaration publiée" in page and duel.seed in page
 
 
-def test_admin_season_save_builds_the_table(client, played):
+def test_admin_season_save_builds_the_table(client, played, club):
+    """The site's admin serves every club (no club active): a season is created for the club chosen,
+    checked against that club's seasons only, and built, rebuilt and deleted in its club."""
     client.force_login(UserFactory(username="admin", is_staff=True, is_superuser=True))
-    response = client.post("/admin/rankings/season/add/", {
-        "name": "Mars", "slug": "mars", "starts_on": "2026-03-01", "ends_on": "2026-03-31"})
-    assert response.status_code == 302
+    with activate_club(other_club()):
+        Season.objects.create(name="Mars", slug="mars", starts_on=dt.date(2026, 3, 1), ends_on=dt.date(2026, 3, 31))
+    with outside_any_club():
+        response = client.post("/admin/rankings/season/add/", {
+            "in_club": club.pk, "name": "Mars", "slug": "mars", "starts_on": "2026-03-01", "ends_on": "2026-03-31"})
+        assert response.status_code == 302
     assert Standing.objects.filter(season__slug="mars").exists()
-    overlap = client.post("/admin/rankings/season/add/", {
-        "name": "Bis", "slug": "bis", "starts_on": "2026-03-15", "ends_on": "2026-04-30"})
-    assert overlap.status_code == 200 and "Chevauche" in overlap.content.decode()
-    assert client.get("/admin/rankings/standing/").status_code == 200
     season = Season.objects.get(slug="mars")
-    response = client.post("/admin/rankings/season/", {"action": "rebuild", "_selected_action": [season.pk]})
-    assert response.status_code == 302
-    client.post(f"/admin/rankings/season/{season.pk}/delete/", {"post": "yes"})
+    with outside_any_club():
+        overlap = client.post("/admin/rankings/season/add/", {
+            "in_club": club.pk, "name": "Bis", "slug": "bis", "starts_on": "2026-03-15", "ends_on": "2026-04-30"})
+        assert overlap.status_code == 200 and "Chevauche" in overlap.content.decode()
+        assert client.get("/admin/rankings/standing/").status_code == 200
+        response = client.post("/admin/rankings/season/", {"action": "rebuild", "_selected_action": [season.pk]})
+        assert response.status_code == 302
+        client.post(f"/admin/rankings/season/{season.pk}/delete/", {"post": "yes"})
     assert not Standing.objects.filter(season__isnull=False).exists()
+    with activate_club(other_club()):
+        assert Season.objects.filter(slug="mars").exists()  # the other club's season of the same name stays
