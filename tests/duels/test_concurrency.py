@@ -12,9 +12,8 @@ from duels.services import (
     post_submit,
     window_expire_overdue,
 )
-from tests.concurrency import run_together
+from tests.concurrency import in_club, run_together
 from tests.support.clock import START
-from tests.support.clubs import in_club
 from tests.support.duels import RP_TEXT, post, started_duel
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -8,9 +8,8 @@ from django.db import connection
 from duels.models import Declaration, DeclarationRevision, Post, Window
 from duels.services import DuelError, post_submit, window_expire_overdue
 from duels.services.corrections import declaration_correct
-from tests.concurrency import run_together
+from tests.concurrency import in_club, run_together
 from tests.support.clock import START
-from tests.support.clubs import in_club
 from tests.support.duels import RP_TEXT, bet_for, declare, post, started_duel
 
 pytestmark = pytest.mark.django_db(transaction=True)

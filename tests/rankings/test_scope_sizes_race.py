@@ -9,9 +9,8 @@ from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant
 from rankings.models import ScopeSize, Standing
 from rankings.services.rebuild import standings_rebuild
 from rankings.services.rewards import results_record
-from tests.concurrency import run_together
+from tests.concurrency import in_club, run_together
 from tests.factories.duels import RefereeFactory
-from tests.support.clubs import in_club
 from tests.support.rankings import at, duellists
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,7 +11,7 @@ from django.utils import timezone
 from rankings.models import Result, Season, Standing
 from rankings.services.rebuild import standings_rebuild
 from rankings.services.standings_refresh import lines_of, result_places, standings_refresh
-from tests.support.clubs import in_club
+from tests.concurrency import in_club
 from tests.support.corrections import backfire, finished
 
 

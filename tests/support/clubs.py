@@ -57,15 +57,3 @@ def club_cache_warmed(club: Club | None = None) -> Club:
     club_by_slug(club.slug)
     home_club_cached()  # the club of /api/v1/ without a club
     return club
-
-
-def in_club(club: Club, call):
-    """`call` run as a page or a task of `club` runs it, inside the club: a thread of a race test starts
-    outside any club (the deadline sweep, which spans clubs, is left so)."""
-    from clubs.scoping import activate_club
-
-    def served():
-        with activate_club(club):
-            return call()
-
-    return served
