@@ -10,6 +10,7 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from duels import selectors
+from duels.engine.house_rules import RULEBOOK
 from duels.events import ExemptionDecided, ExemptionRequested, ForfeitDeclared, SanctionRecorded, emit
 from duels.models import (
     Duel,
@@ -23,9 +24,9 @@ from duels.models import (
     WindowSlot,
 )
 from duels.permissions import require_duel_referee
+from duels.selectors.house_rules import exemption_limit, rules_of
 from duels.services import rules
 from duels.services.common import (
-    EXEMPTION_LIMIT,
     duel_lock,
     open_window_locked,
     participant_of,
@@ -138,8 +139,12 @@ def exemption_refusal(
     in `window`) spare the queries when the caller has read them."""
     if exemptions is None:
         exemptions = list(Exemption.objects.filter(participant=participant, status__in=EXEMPTION_USED))
-    if participant.exemption_used or any(e.status in EXEMPTION_USED for e in exemptions):
-        return DuelError("exemption-already-used")
+    allowed = rules_of(participant.duel).exemptions  # §8 `exemptions` (1 by default)
+    used = max(sum(e.status in EXEMPTION_USED for e in exemptions), int(participant.exemption_used))
+    if used >= allowed:
+        if allowed == 0:
+            return DuelError("no-exemption")
+        return DuelError("exemption-already-used" if allowed == 1 else "exemptions-used", count=allowed)
     if slot is None and window is not None:
         slot = window.slots.filter(participant=participant, status=SlotStatus.WAITING).first()
     if slot is None or slot.status != SlotStatus.WAITING:
@@ -166,7 +171,7 @@ def exemption_request(
         raise refusal
     if not (reason or "").strip():
         raise DuelError("reason-required")
-    _check_new_deadline(window.opened_at, slot.deadline, wished_deadline)
+    _check_new_deadline(window.opened_at, slot.deadline, wished_deadline, rules_of(duel))
     exemption = Exemption.objects.create(
         participant=participant, window=window, reason=reason.strip(), wished_deadline=wished_deadline,
         requested_at=now,
@@ -175,10 +180,12 @@ def exemption_request(
     return exemption
 
 
-def _check_new_deadline(opened_at: dt.datetime, current: dt.datetime, wanted: dt.datetime) -> None:
-    limit = opened_at + EXEMPTION_LIMIT
+def _check_new_deadline(opened_at: dt.datetime, current: dt.datetime, wanted: dt.datetime, house) -> None:
+    limit = opened_at + exemption_limit(house)
     if wanted > limit:
-        raise DuelError("exemption-too-late", limit=_when(limit))
+        if house.exemption_days == RULEBOOK.exemption_days:
+            raise DuelError("exemption-too-late", limit=_when(limit))
+        raise DuelError("exemption-too-late-days", limit=_when(limit), days=house.exemption_days)
     if wanted <= current:
         raise DuelError("exemption-not-later", deadline=_when(current))
 
@@ -210,7 +217,7 @@ def exemption_decide(
     if slot is None:
         raise DuelError("exemption-window-closed")
     new_deadline = deadline or exemption.wished_deadline
-    _check_new_deadline(window.opened_at, slot.deadline, new_deadline)
+    _check_new_deadline(window.opened_at, slot.deadline, new_deadline, rules_of(duel))
     slot.deadline = new_deadline
     slot.save(update_fields=["deadline", *reminders_rearm(slot=slot, now=now)])
     window_refresh(window=window, duel=duel, now=now)
