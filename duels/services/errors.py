@@ -93,6 +93,7 @@ MESSAGES = {
     "duel-not-running": _("Ce duel n'est pas en cours."),
     "already-out": _("Ce duelliste ne combat plus (hors combat, abandon ou disqualification)."),
     "exemption-already-used": _("Une seule dispense par duelliste et par duel."),
+    "exemption-pending": _("Votre demande de dispense attend déjà la réponse de l'arbitre."),
     "no-exemption": _("Ce club n'accorde pas de dispense."),
     "exemptions-used": _("Au plus %(count)d dispenses par duelliste et par duel."),
     "exemption-too-late-days": _("La dispense doit être au plus tard %(limit)s (%(days)d jours après le message de l'arbitre)."),

@@ -131,20 +131,25 @@ EXEMPTION_USED = (ExemptionStatus.REQUESTED, ExemptionStatus.GRANTED)
 
 def exemption_refusal(
     participant: Participant, window: Window | None, *, exemptions: list[Exemption] | None = None,
-    slot: WindowSlot | None = None, now: dt.datetime | None = None,
+    slot: WindowSlot | None = None, now: dt.datetime | None = None, duel: Duel | None = None,
 ) -> DuelError | None:
     """Why `participant` may not ask for an exemption in `window` now, or None when they may (RULES.md §1.4):
-    one exemption per duellist per duel (a refused request may be renewed), asked while they are awaited
+    the house rules' exemptions per duellist per duel (one by default, RULES.md §8; a refused request may be renewed), asked while they are awaited
     in the open window and before their deadline. `exemptions` (the participant's) and `slot` (their slot
     in `window`) spare the queries when the caller has read them."""
     if exemptions is None:
         exemptions = list(Exemption.objects.filter(participant=participant, status__in=EXEMPTION_USED))
-    allowed = rules_of(participant.duel).exemptions  # §8 `exemptions` (1 by default)
+    allowed = rules_of(duel or participant.duel).exemptions  # RULES.md §8 `exemptions` (1 by default)
+    pending = any(e.status == ExemptionStatus.REQUESTED for e in exemptions)
     used = max(sum(e.status in EXEMPTION_USED for e in exemptions), int(participant.exemption_used))
+    if allowed == 0:
+        return DuelError("no-exemption")
+    if allowed == 1 and used:
+        return DuelError("exemption-already-used")
+    if pending:
+        return DuelError("exemption-pending")
     if used >= allowed:
-        if allowed == 0:
-            return DuelError("no-exemption")
-        return DuelError("exemption-already-used" if allowed == 1 else "exemptions-used", count=allowed)
+        return DuelError("exemptions-used", count=allowed)
     if slot is None and window is not None:
         slot = window.slots.filter(participant=participant, status=SlotStatus.WAITING).first()
     if slot is None or slot.status != SlotStatus.WAITING:
@@ -166,7 +171,7 @@ def exemption_request(
     require_running(duel)
     window = open_window_locked(duel)
     slot = window.slots.filter(participant=participant, status=SlotStatus.WAITING).first() if window else None
-    refusal = exemption_refusal(participant, window, slot=slot, now=now)
+    refusal = exemption_refusal(participant, window, slot=slot, now=now, duel=duel)
     if refusal is not None:
         raise refusal
     if not (reason or "").strip():
