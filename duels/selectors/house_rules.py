@@ -13,7 +13,7 @@ from functools import lru_cache
 from django.conf import settings
 
 from clubs.scoping import current_club_or_none
-from duels.engine.house_rules import RULEBOOK, HouseRules
+from duels.engine.house_rules import ENGINE_KNOBS, RULEBOOK, HouseRules
 
 
 @lru_cache(maxsize=256)
@@ -40,6 +40,11 @@ def rules_of(duel) -> HouseRules:
         return parse(duel.house_rules)
     active = current_club_or_none()
     return club_rules(active if active is not None and active.pk == duel.club_id else duel.club)
+
+
+def engine_rules(rules: HouseRules) -> HouseRules:
+    """The part of `rules` the engine applies (its state carries these knobs only)."""
+    return parse({key: value for key, value in rules.to_dict().items() if key in ENGINE_KNOBS})
 
 
 def posting_delay(rules: HouseRules) -> dt.timedelta:

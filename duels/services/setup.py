@@ -12,7 +12,7 @@ from audit.services import audit_record
 from duels.events import DuelStarted, RefereeAssigned, emit
 from duels.models import NOT_STARTED, Duel, DuelKind, DuelStatus, Participant, Phase
 from duels.permissions import referees_any_duel, require_duel_referee, require_may_referee
-from duels.selectors.house_rules import rules_of
+from duels.selectors.house_rules import engine_rules, rules_of
 from duels.services import dice, rules
 from duels.services.common import duel_lock, window_create
 from duels.services.errors import DuelError
@@ -114,7 +114,7 @@ def duel_start(*, duel: Duel, by: User, spells: list[dict] | None = None, now: d
             for p in participants
         ],
         spells=[rules.spell_from_dict(s) for s in snapshot],
-        house=house,
+        house=engine_rules(house),  # the engine's knobs only: the others are not the engine's business
     )
     duel.house_rules = house.to_dict()
     duel.seed, duel.seed_sha256 = dice.seed_new()
