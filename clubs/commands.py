@@ -10,14 +10,13 @@ from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club
 from clubs.scoping import activate_club
+from clubs.selectors import home_club
 
 
 def club_from_option(slug: str | None) -> Club:
     """The club a command acts for: the one named by `--club`, else the home club. A CommandError says
     which clubs exist when the name is unknown (a typo must not fall back to another club)."""
     if slug is None:
-        from clubs.middleware import home_club
-
         club = home_club()
         if club is None:
             raise CommandError("Aucun club : lancez d'abord « manage.py migrate » (il crée le premier club).")

@@ -71,12 +71,15 @@ class Club(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    # Where clubs.selectors.home_club keeps the oldest club (any club saved or deleted may be it).
+    HOME_CACHE_KEY = "club:home"
+
     def save(self, *args, **kwargs):
         super().save(*args, **kwargs)
-        cache.delete(self.cache_key(self.slug))
+        cache.delete_many([self.cache_key(self.slug), self.HOME_CACHE_KEY])
 
     def delete(self, *args, **kwargs):
-        cache.delete(self.cache_key(self.slug))
+        cache.delete_many([self.cache_key(self.slug), self.HOME_CACHE_KEY])
         return super().delete(*args, **kwargs)
 
     @staticmethod

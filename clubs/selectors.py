@@ -18,8 +18,13 @@ def club_by_slug(slug: str) -> Club | None:
 
 
 def home_club() -> Club | None:
-    """The oldest club: the one an installation of the single-club layout became."""
-    return Club.objects.order_by("pk").first()
+    """The oldest club: the one an installation of the single-club layout became (its API at /api/v1/
+    without a club is on the forum scripts' hot path: from the cache too)."""
+    found = cache.get(Club.HOME_CACHE_KEY)
+    if found is None:
+        found = Club.objects.order_by("pk").first() or False
+        cache.set(Club.HOME_CACHE_KEY, found, CACHE_SECONDS)
+    return found or None
 
 
 def clubs_listed_for(user) -> list[Club]:

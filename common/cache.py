@@ -2,7 +2,8 @@
 
     html = cached("thread", (duel_identity, window.pk, ...), lambda: render_to_string(...), timeout)
 
-The key is the namespace, a digest of the parts that decide the output, and the reader's language;
+The key is the namespace, the club being served, a digest of the parts that decide the output, and the
+reader's language;
 the release (a hash of the code and templates, `common.release`) is the caches' KEY_PREFIX
 (config/settings/integrations.py). So a value is never stale: new data gives new parts, a new deploy a new prefix;
 nothing is invalidated by hand and no version is bumped by hand.
@@ -28,15 +29,20 @@ from django.conf import settings
 from django.core.cache import cache, caches
 from django.utils.translation import get_language
 
+from clubs.scoping import current_club_or_none
+
 LOCAL = "local"
 LOCAL_SECONDS = 600
 
 
 def cache_key(namespace: str, parts: Iterable) -> str:
-    """namespace:language:digest of the parts (their repr: ids, revisions, digests of the data)."""
+    """namespace:club:language:digest of the parts (their repr: ids, revisions, digests of the data).
+    The club being served is part of every key: what is cached for a club (its pages' HTML links into
+    it) is never served to another, whatever the parts say."""
     text = "\x1f".join(repr(part) for part in parts)
     digest = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
-    return f"{namespace}:{get_language() or settings.LANGUAGE_CODE}:{digest}"
+    club = current_club_or_none()
+    return f"{namespace}:{club.pk if club else '-'}:{get_language() or settings.LANGUAGE_CODE}:{digest}"
 
 
 def _local():

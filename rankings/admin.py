@@ -1,6 +1,10 @@
+from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from clubs.models import Club
+from clubs.scoping import activate_club
 from config.admin import ReadOnlyAdmin
 from rankings.models import Result, SalaryScale, Season, Standing
 from rankings.services.rebuild import standings_rebuild
@@ -28,23 +32,55 @@ class ResultAdmin(ReadOnlyAdmin):
         return super().get_queryset(request).defer("duel__spells", "duel__state")
 
 
+class SeasonAdminForm(forms.ModelForm):
+    """A new season names its club (the site's admin serves every club); the club is set before the
+    model's checks run, so that they compare with that club's seasons only."""
+
+    in_club = forms.ModelChoiceField(Club.objects.order_by("name"), label=gettext_lazy("club"))
+
+    class Meta:
+        model = Season
+        fields = ["name", "slug", "starts_on", "ends_on"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:  # a season stays in its club
+            del self.fields["in_club"]
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("in_club") is not None:
+            self.instance.club = cleaned["in_club"]
+        return cleaned
+
+
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
-    """Seasons are date ranges (both days included); saving one rebuilds its table at once."""
+    """Seasons are date ranges (both days included); saving one rebuilds its table at once, in the
+    season's club (the site's admin runs outside any club)."""
 
-    list_display = ("name", "slug", "starts_on", "ends_on")
+    form = SeasonAdminForm
+    list_display = ("name", "slug", "club", "starts_on", "ends_on")
+    list_filter = ("club",)
+    list_select_related = ("club",)
     prepopulated_fields = {"slug": ("name",)}
     actions = ["rebuild"]
 
+    def get_fields(self, request, obj=None):
+        return ["name", "slug", "starts_on", "ends_on"] if obj else ["in_club", "name", "slug", "starts_on", "ends_on"]
+
     def save_model(self, request, obj, form, change):
-        season_save(season=obj)
+        with activate_club(obj.club):
+            season_save(season=obj)
 
     def delete_model(self, request, obj):
-        season_delete(season=obj)
+        with activate_club(obj.club):
+            season_delete(season=obj)
 
     def delete_queryset(self, request, queryset):
-        for season in queryset:
-            season_delete(season=season)
+        for season in queryset.select_related("club"):
+            with activate_club(season.club):
+                season_delete(season=season)
 
     def get_deleted_objects(self, objs, request):
         """The season's table lines go with it: counted, not listed one by one (thousands), and not
@@ -56,8 +92,9 @@ class SeasonAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Recalculer le classement des saisons choisies"))
     def rebuild(self, request, queryset):
-        for season in queryset:
-            report = standings_rebuild(season=season, fix=True)
+        for season in queryset.select_related("club"):
+            with activate_club(season.club):
+                report = standings_rebuild(season=season, fix=True)
             self.message_user(request, _("%(season)s : %(n)d ligne(s) corrigée(s).") % {
                 "season": season.name, "n": report.differences})
 

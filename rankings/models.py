@@ -133,6 +133,8 @@ class Season(ClubOwned):
             if self.ends_on < self.starts_on:
                 raise ValidationError({"ends_on": _("Le dernier jour précède le premier.")})
             overlapping = Season.objects.filter(starts_on__lte=self.ends_on, ends_on__gte=self.starts_on)
+            if self.club_id is not None:  # the site's admin serves every club: the season's own only
+                overlapping = overlapping.filter(club_id=self.club_id)
             if self.pk:
                 overlapping = overlapping.exclude(pk=self.pk)
             other = overlapping.first()
@@ -257,15 +259,17 @@ class ScopeSize(ClubOwned):
 
 
 class TableRevision(ClubOwned):
-    """One row: a token that changes whenever anything shown in the champions table may have changed
-    (results recorded, a rebuild fixing lines, a season saved or deleted, a duellist saved). The API
-    keys its cached pages and ETags on it, so one cheap read tells whether a cached page still holds."""
+    """One row per club: a token that changes whenever anything shown in the club's champions table may
+    have changed (results recorded, a rebuild fixing lines, a season saved or deleted, a duellist
+    saved). The API keys its cached pages and ETags on it (and on the club), so one cheap read tells
+    whether a cached page still holds."""
 
     token = models.CharField(max_length=32, default="")
 
     class Meta:
         verbose_name = _("révision du classement")
         verbose_name_plural = _("révision du classement")
+        constraints = [models.UniqueConstraint(fields=["club"], name="table_revision_once_per_club")]
 
     def __str__(self) -> str:
         return self.token

@@ -10,6 +10,6 @@ from rankings.services.standings import table_revision_bump
 
 @receiver(post_save, sender=Duellist, dispatch_uid="rankings_duellist_saved")
 @receiver(post_delete, sender=Duellist, dispatch_uid="rankings_duellist_deleted")
-def duellist_changed(sender, **kwargs):
+def duellist_changed(sender, instance, **kwargs):
     if not kwargs.get("raw"):
-        table_revision_bump()
+        table_revision_bump(club_id=instance.club_id)  # their club's table (the admin serves every club)

@@ -29,6 +29,7 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.scoping import current_club
 from common.cache import cached
 from common.pagination import PageSizePagination
 from config.api import IsStaffOrReadOnly
@@ -70,7 +71,7 @@ class SnippetRenderer(BBCodeRenderer):
 class CachedTableView(APIView):
     """A view of the champions table, served from the cache while the table's revision holds.
 
-    Key: the table's revision token, the query string, the language, the host. The ETag is the key's
+    Key: the club, its table's revision token, the query string, the language, the host. The ETag is the key's
     digest, so `If-None-Match` is answered (304) before anything else; `Cache-Control: public,
     max-age=60`. Only 200 responses are cached; bad filters raise (400) as usual."""
 
@@ -86,8 +87,10 @@ class CachedTableView(APIView):
         return super().finalize_response(request, response, *args, **kwargs)
 
     def get(self, request):
+        club = current_club()  # two clubs' tables may share a revision token (none yet: "")
         key = "|".join((  # the release too: a deploy that changes the output changes the ETag
-            "rankings", settings.RELEASE, type(self).__name__, selectors.table_revision(), get_language() or "",
+            "rankings", settings.RELEASE, f"{club.pk}:{club.slug}", type(self).__name__, selectors.table_revision(),
+            get_language() or "",
             request.scheme, request.get_host(), urlencode(sorted(request.query_params.lists()), doseq=True),
         ))
         etag = f'"{hashlib.md5(key.encode(), usedforsecurity=False).hexdigest()}"'

@@ -9,6 +9,7 @@ from django.db import connection
 from django.db.models import Prefetch, QuerySet
 
 from accounts.models import Duellist
+from clubs.scoping import current_club
 from duels.models import Duel, DuelStatus, Participant
 from duels.selectors.wand_rest import wand_rest_remaining
 from rankings.models import (
@@ -72,19 +73,23 @@ def line_dict(values: tuple, *, rank: int) -> dict:
 
 
 def _scope_sql(alias: str, scope: Scope) -> tuple[str, list]:
-    """The WHERE clause that picks one scope's rows. `season_id IS NULL` is spelt out for the all-time
-    tables: it is the condition of their partial index (`standing_alltime_order_idx`)."""
+    """The WHERE clause that picks one scope's rows of the active club. `season_id IS NULL` is spelt out
+    for the all-time tables: it is the condition of their partial index (`standing_alltime_order_idx`,
+    which leads with the club)."""
     q = connection.ops.quote_name
-    params = [scope.kind, scope.format, scope.year]
+    club_id = current_club().pk  # raw SQL: the scoped managers do not filter it
+    params = [club_id, scope.kind, scope.format, scope.year]
     if scope.season is not None:
         season, params = f"{alias}.season_id = %s", [scope.season.pk, *params]
-    elif scope.season_slug is not None:  # the season's unique slug index, inside the same statement
+    elif scope.season_slug is not None:  # the season's (club, slug) unique index, inside the same statement
         seasons = q(Season._meta.db_table)
-        season = f"{alias}.season_id = (SELECT {seasons}.id FROM {seasons} WHERE {seasons}.slug = %s)"
-        params = [scope.season_slug, *params]
+        season = (f"{alias}.season_id = (SELECT {seasons}.id FROM {seasons} WHERE {seasons}.club_id = %s "
+                  f"AND {seasons}.slug = %s)")
+        params = [club_id, scope.season_slug, *params]
     else:
         season = f"{alias}.season_id IS NULL"
-    sql = f"{season} AND {alias}.{q('kind')} = %s AND {alias}.{q('format')} = %s AND {alias}.{q('year')} = %s"
+    sql = (f"{season} AND {alias}.club_id = %s AND {alias}.{q('kind')} = %s AND {alias}.{q('format')} = %s "
+           f"AND {alias}.{q('year')} = %s")
     return sql, params
 
 
@@ -194,12 +199,13 @@ def seasons() -> QuerySet[Season]:
 
 
 def season_by_slug(slug: str) -> Season | None:
-    """The season of a slug: one read of the slug's unique index (plain SQL: on the API's hot path)."""
+    """The active club's season of a slug: one read of the (club, slug) unique index (plain SQL: on the
+    API's hot path)."""
     names = [f.attname for f in Season._meta.concrete_fields]
     q = connection.ops.quote_name
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {', '.join(map(q, names))} FROM {q(Season._meta.db_table)} WHERE {q('slug')} = %s",  # noqa: S608
-                       [slug])
+        cursor.execute(f"SELECT {', '.join(map(q, names))} FROM {q(Season._meta.db_table)} "  # noqa: S608
+                       f"WHERE {q('club_id')} = %s AND {q('slug')} = %s", [current_club().pk, slug])
         row = cursor.fetchone()
     return Season.from_db(connection.alias, names, row) if row else None
 
@@ -262,23 +268,28 @@ def duellist_profile(*, forum_id: int, recent: int = 10) -> Duellist | None:
 # within a second (clients may cache a page for a minute anyway: Cache-Control max-age=60); a change
 # made in this process forgets it at once (`forget_table_revision`, called by `table_revision_bump`).
 REVISION_TRUSTED_SECONDS = 1.0
-_revision = {"token": None, "read_at": 0.0}
+_revisions: dict[int, tuple[str, float]] = {}  # club id -> (token, read at)
 
 
-def forget_table_revision() -> None:
-    _revision["token"] = None
+def forget_table_revision(club_id: int | None = None) -> None:
+    """Forget the token trusted for a club (every club's when none is named)."""
+    if club_id is None:
+        _revisions.clear()
+    else:
+        _revisions.pop(club_id, None)
 
 
 def table_revision() -> str:
-    """The champions table's revision token: the API's cache key. One primary-key read (raw SQL, no
-    ORM compile) at most once a second per process."""
+    """The active club's champions table revision token: the API's cache key. One indexed read (raw
+    SQL, no ORM compile) at most once a second per process and club."""
+    club_id = current_club().pk
     now = time.monotonic()
-    token = _revision["token"]
-    if token is not None and now - _revision["read_at"] < REVISION_TRUSTED_SECONDS:
+    token, read_at = _revisions.get(club_id, (None, 0.0))
+    if token is not None and now - read_at < REVISION_TRUSTED_SECONDS:
         return token
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT token FROM {TableRevision._meta.db_table} WHERE id = 1")  # noqa: S608 - constant
+        cursor.execute(f"SELECT token FROM {TableRevision._meta.db_table} WHERE club_id = %s", [club_id])  # noqa: S608
         row = cursor.fetchone()
     token = row[0] if row else ""
-    _revision.update(token=token, read_at=now)
+    _revisions[club_id] = (token, now)
     return token

@@ -19,6 +19,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from clubs.scoping import current_club
 from common.after_commit import after_commit
 from rankings.models import (
     ALL_FORMATS,
@@ -103,14 +104,17 @@ class SeasonCalendar:
         return found
 
 
-def table_revision_bump() -> None:
-    """A new token: every cached page of the table (API) is stale from the commit on. This process
-    forgets the token it trusted now and after the commit (see `selectors.table_revision`)."""
+def table_revision_bump(*, club_id: int | None = None) -> None:
+    """A new token for the club's table (the active club's unless named: a duellist saved in the
+    site's admin names theirs): every cached page of that table (API) is stale from the commit on.
+    This process forgets the token it trusted now and after the commit (see `selectors.table_revision`)."""
+    club_id = club_id or current_club().pk
     token = uuid.uuid4().hex
-    if not TableRevision.objects.filter(pk=1).update(token=token):
-        TableRevision.objects.update_or_create(pk=1, defaults={"token": token})
-    forget_table_revision()
-    after_commit(forget_table_revision)
+    revisions = TableRevision._base_manager  # the named club's row, whichever club is active (if any)
+    if not revisions.filter(club_id=club_id).update(token=token):
+        revisions.update_or_create(club_id=club_id, defaults={"token": token})
+    forget_table_revision(club_id)
+    after_commit(lambda: forget_table_revision(club_id))
 
 
 def _key(standing: Standing) -> Key:
@@ -174,8 +178,8 @@ def lines_update(lines: list[Standing]) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE rankings_standing s SET {assignments} FROM (VALUES {values}) AS v({', '.join(names)}) "
-            "WHERE s.id = v.id",
-            [getattr(line, "pk" if name == "id" else name) for line in lines for name in names],
+            "WHERE s.id = v.id AND s.club_id = %s",  # raw SQL: only the active club's lines, as the ORM would
+            [*(getattr(line, "pk" if name == "id" else name) for line in lines for name in names), current_club().pk],
         )
 
 

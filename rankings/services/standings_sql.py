@@ -3,16 +3,18 @@
 The same fold as `Tally.add`, as aggregates: the counters are sums and counts; `reached_at` is the
 last result with points when the line has points, else the first result. Every scope in one pass
 (`GROUP BY season, duellist, CUBE(kind, format, year)`, the all-time rows and each season's), joined
-with the stored lines on their key. `standings_rebuild` uses it on PostgreSQL instead of folding
+with the stored lines on their key. Raw SQL is not filtered by the scoped managers: every statement
+names the active club's `club_id` itself. `standings_rebuild` uses it on PostgreSQL instead of folding
 every result in Python; the tests check both give the same report.
 """
 from __future__ import annotations
 
 from collections import Counter
 
-from django.conf import settings
 from django.db import connection
+from django.utils import timezone
 
+from clubs.scoping import current_club
 from rankings.models import ScopeSize, Season
 from rankings.services.standings import (
     COUNTERS,
@@ -31,11 +33,11 @@ _EXPECTED = """
 WITH r AS (
     SELECT res.duellist_id, d.kind, d.format, res.year, res.outcome, res.champion_points AS points,
            res.purse, res.chocogrenouille, res.recorded_at, (res.recorded_at AT TIME ZONE %(tz)s)::date AS day
-    FROM rankings_result res JOIN duels_duel d ON d.id = res.duel_id
+    FROM rankings_result res JOIN duels_duel d ON d.id = res.duel_id WHERE res.club_id = %(club)s
 ), scoped AS (
     {all_time}
     SELECT s.id AS season_id, r.* FROM r JOIN rankings_season s ON r.day BETWEEN s.starts_on AND s.ends_on
-    {season_filter}
+    WHERE s.club_id = %(club)s {season_filter}
 )
 SELECT season_id, duellist_id,
        CASE WHEN GROUPING(kind) = 1 THEN '' ELSE kind END AS kind,
@@ -52,7 +54,7 @@ FROM scoped GROUP BY season_id, duellist_id, CUBE(kind, format, year)
 """
 
 _DIFFERENCES = """
-WITH e AS ({expected}), s AS (SELECT * FROM rankings_standing {stored_filter})
+WITH e AS ({expected}), s AS (SELECT * FROM rankings_standing WHERE club_id = %(club)s {stored_filter})
 SELECT s.id, e.season_id, e.kind, e.format, e.year, e.duellist_id,
        {expected_columns},
        s.season_id, s.kind, s.format, s.year, s.duellist_id,
@@ -71,13 +73,13 @@ def standings_differences(*, season: Season | None = None):
     """(missing {key: tally}, extra {key: pk}, changed [(key, stored, expected tally, pk)])."""
     sql = _DIFFERENCES.format(
         expected=_expected_sql(season),
-        stored_filter="WHERE season_id = %(season)s" if season else "",
+        stored_filter="AND season_id = %(season)s" if season else "",
         expected_columns=", ".join(f"e.{f}" for f in FIELDS),
         stored_columns=", ".join(f"s.{f}" for f in FIELDS),
         stored_tuple=", ".join(f"s.{f}" for f in FIELDS),
         expected_tuple=", ".join(f"e.{f}" for f in FIELDS),
     )
-    params = {"tz": settings.TIME_ZONE, "season": season.pk if season else None}
+    params = _params(season)
     missing: dict[Key, Tally] = {}
     extra: dict[Key, int] = {}
     changed: list[tuple[Key, tuple, Tally, int]] = []
@@ -97,11 +99,12 @@ def standings_differences(*, season: Season | None = None):
 
 
 def stored_sizes_by_scope(*, season: Season | None = None) -> dict[ScopeKey, int]:
-    """How many lines each scope stores now (one grouped read)."""
-    where = "WHERE season_id = %s" if season else ""
+    """How many lines each scope of the active club stores now (one grouped read)."""
+    where = "AND season_id = %s" if season else ""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT season_id, kind, format, year, count(*) FROM rankings_standing {where} "
-                       "GROUP BY season_id, kind, format, year", [season.pk] if season else [])
+        cursor.execute(f"SELECT season_id, kind, format, year, count(*) FROM rankings_standing "  # noqa: S608
+                       f"WHERE club_id = %s {where} GROUP BY season_id, kind, format, year",
+                       [current_club().pk, *([season.pk] if season else [])])
         return {tuple(row[:4]): row[4] for row in cursor.fetchall()}
 
 
@@ -126,15 +129,24 @@ def rebuild_in_database(*, season: Season | None = None, fix: bool = True) -> Re
 
 
 def _rewrite(season: Season | None) -> None:
-    """The table (or one season's part) locked against writes, emptied and written again from the
-    results in one INSERT … SELECT (readers go on until the commit)."""
-    params = {"tz": settings.TIME_ZONE, "season": season.pk if season else None}
+    """The club's table (or one season's part) emptied and written again from its results in one
+    INSERT … SELECT, the tables locked against writes meanwhile (every club's: a lock cannot take one
+    club's rows only; readers go on until the commit)."""
+    params = _params(season)
     columns = ("season_id", "duellist_id", "kind", "format", "year", *FIELDS)
     with connection.cursor() as cursor:
         cursor.execute("LOCK TABLE rankings_standing, rankings_scopesize IN EXCLUSIVE MODE")
-        cursor.execute("DELETE FROM rankings_standing" + (" WHERE season_id = %(season)s" if season else ""), params)
-        cursor.execute(f"INSERT INTO rankings_standing ({', '.join(columns)}) "
-                       f"SELECT {', '.join(columns)} FROM ({_expected_sql(season)}) expected", params)
+        cursor.execute("DELETE FROM rankings_standing WHERE club_id = %(club)s"
+                       + (" AND season_id = %(season)s" if season else ""), params)
+        cursor.execute(f"INSERT INTO rankings_standing (club_id, {', '.join(columns)}) "
+                       f"SELECT %(club)s, {', '.join(columns)} FROM ({_expected_sql(season)}) expected", params)
+
+
+def _params(season: Season | None) -> dict:
+    """The active club (raw SQL: the scoped managers do not filter it), its time zone (the days of its
+    seasons, as `SeasonCalendar` reads them) and the season."""
+    return {"club": current_club().pk, "tz": timezone.get_current_timezone_name(),
+            "season": season.pk if season else None}
 
 
 def _expected_sql(season: Season | None) -> str:

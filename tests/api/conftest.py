@@ -7,13 +7,18 @@ from tests.factories.accounts import UserFactory
 
 
 @pytest.fixture(autouse=True)
-def empty_cache():
+def empty_cache(club):
     """Throttle histories and cached ranking pages live in the cache: every test starts without them
-    (nor with the table revision another test's database had)."""
+    (nor with the table revision another test's database had). The club the API answers for is read
+    from the cache too, warm as in production (one query per cache lifetime, counted in
+    tests/rankings/test_two_clubs.py): the query counts here are the steady state's."""
     from rankings.selectors import forget_table_revision
+    from tests.support.clubs import club_cache_warmed
 
     cache.clear()
     forget_table_revision()
+    if club is not None:
+        club_cache_warmed(club)
     yield
     cache.clear()
     forget_table_revision()

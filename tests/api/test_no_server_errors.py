@@ -11,6 +11,7 @@ from duels.models import DuelStatus
 from rankings.models import Season
 from tests.factories.accounts import UserFactory
 from tests.factories.duels import RefereeFactory
+from tests.support.clubs import club_path
 from tests.support.duels import RP_TEXT, matched_duel, started_duel
 from tests.support.web import client_for
 
@@ -73,7 +74,7 @@ def test_nul_bytes_in_the_query_are_a_json_400(anonymous, path):
 
 
 def test_nul_bytes_in_a_page_query_are_a_french_400():
-    response = answered(Client().get("/classement/?season=a%00b"), allowed=(400,))
+    response = answered(Client().get(club_path("/classement/?season=a%00b")), allowed=(400,))
     assert "caractère nul" in response.content.decode()
 
 

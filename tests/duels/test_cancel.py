@@ -18,6 +18,7 @@ from duels.services import (
     registration_create,
 )
 from tests.factories.duels import DuellistFactory, RefereeFactory
+from tests.support.clubs import club_path
 from tests.support.duels import finished_duel, matched_duel, started_duel
 from tests.support.permissions import staff_referee
 
@@ -152,6 +153,6 @@ def test_each_duellist_is_told_once_in_the_cancel_transaction_with_the_reason(dj
     assert duel_cancelled_notify(duel_id=duel.pk) == 0  # asked again: stored once
     for user in users:
         [notice] = cancelled.filter(user=user)
-        assert notice.kind == Notification.Kind.DUEL and notice.url == f"/duels/{duel.pk}/"
+        assert notice.kind == Notification.Kind.DUEL and notice.url == club_path(f"/duels/{duel.pk}/")
         assert "annulé" in notice.message and "Un duelliste a quitté le forum." in notice.message
     assert cancelled.count() == len(users)  # the referee is not told (they did it)

@@ -7,6 +7,8 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from clubs.scoping import activate_club
+from tests.support.clubs import club_cache_warmed
 from tests.support.duels import duel_after
 from tests.support.web import client_for
 
@@ -46,7 +48,8 @@ def measured(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         cache.clear()
         try:
-            with transaction.atomic():
+            # Module-scoped: the test's club is not active yet. Its address is read from a warm cache.
+            with transaction.atomic(), activate_club(club_cache_warmed()):
                 counts = measure()
                 transaction.set_rollback(True)
         finally:

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rankings.models import Result, Season
+from tests.support.clubs import club_cache_warmed
 from tests.support.duels import bet_for, declare, post, started_duel
 from tests.support.rankings import duellists, finished_duel
 
@@ -76,6 +77,7 @@ def test_duellist_page_queries_do_not_grow_with_duels(client):
     finished_duel([me], [others[0]])
 
     def count() -> int:
+        club_cache_warmed()  # the middleware's club lookup is cached: the page's own queries only
         with CaptureQueriesContext(connection) as queries:
             page_of(client, me)
         return len(queries)

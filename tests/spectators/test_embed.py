@@ -4,6 +4,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.support.clubs import club_path
 from tests.support.duels import post, started_duel
 
 pytestmark = pytest.mark.django_db
@@ -55,5 +56,5 @@ def test_the_duel_page_offers_the_snippets(client, settings):
     settings.SITE_URL = "https://estrade.example"
     duel, _referee, _ = started_duel()
     page = client.get(reverse("duels:duel", args=[duel.pk])).content.decode()
-    assert f'&lt;iframe src=&quot;https://estrade.example/duels/{duel.pk}/embed/&quot;' in page
-    assert f"[img]https://estrade.example/duels/{duel.pk}/stage.png[/img]" in page
+    assert f'&lt;iframe src=&quot;https://estrade.example{club_path(f"/duels/{duel.pk}/embed/")}&quot;' in page
+    assert f"[img]https://estrade.example{club_path(f'/duels/{duel.pk}/stage.png')}[/img]" in page

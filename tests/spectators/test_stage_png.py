@@ -6,6 +6,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from PIL import Image
 
+from tests.support.clubs import club_path
 from tests.support.duels import declare, post, started_duel
 from tests.support.web import client_for
 
@@ -93,4 +94,4 @@ def test_the_declarations_forum_copy_shows_the_stage_picture(client, settings):
     post(duel, b, [])
     declare(duel, referee)
     page = client_for(a.duellist.user).get(reverse("duels:duel", args=[duel.pk])).content.decode()
-    assert f"[img]https://estrade.example/duels/{duel.pk}/tours/1/stage.png[/img]" in page
+    assert f"[img]https://estrade.example{club_path(f'/duels/{duel.pk}/tours/1/stage.png')}[/img]" in page

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse, reverse_lazy
 
 from tests.factories.spells import MagicTypeFactory, ModulationFactory, SpellFactory
-from tests.support.clubs import club_path
+from tests.support.clubs import club_cache_warmed, club_path
 
 pytestmark = pytest.mark.django_db
 CATALOG = reverse_lazy("spells:catalog")  # in the test's club
@@ -101,6 +101,8 @@ def test_htmx_history_restore_gets_the_full_page(client, catalog):
 
 
 def test_catalog_query_count_does_not_grow_with_the_catalog(client):
+    club_cache_warmed()
+
     def queries_for(count: int) -> int:
         for _ in range(count):
             ModulationFactory(spell=SpellFactory(magic_type=MagicTypeFactory()))
@@ -114,6 +116,7 @@ def test_catalog_query_count_does_not_grow_with_the_catalog(client):
 def test_catalog_max_queries(client, django_assert_max_num_queries):
     for _ in range(40):
         SpellFactory(magic_type=MagicTypeFactory())
+    club_cache_warmed()
     with django_assert_max_num_queries(3):
         client.get(CATALOG, {"tag": "", "level": "1"})
 
@@ -175,7 +178,8 @@ def test_spell_page_of_a_summon_and_a_heal(client):
 def test_spell_page_query_count(client, catalog, django_assert_max_num_queries):
     ModulationFactory(spell=catalog["incendio"], level=5)
     ModulationFactory(spell=catalog["incendio"], level=6)
-    with django_assert_max_num_queries(3):  # the club (its address), the spell, its modulations
+    club_cache_warmed()
+    with django_assert_max_num_queries(2):
         client.get(reverse("spells:detail", args=["incendio"]))
 
 

@@ -43,14 +43,19 @@ VENV_BIN = ROOT / ".venv" / "bin"
 LOGS = ROOT / "artifacts" / "stack"
 STACK_PASSWORD = "estrade-stack-2024"
 DEADLINE_SECONDS = 25
+CLUB = "/club"  # the installation's first club (the clubs migration names it): every page is under it
+# The shell snippets act in that club, as its pages do (a query of club data outside any club raises).
 SEED = """
 from django.contrib.auth.models import Group
 from accounts.models import REFEREE_GROUP, Duellist, User
+from clubs.models import Club
+from clubs.scoping import activate_club
 import datetime as dt
-for number, name in enumerate(("harry", "drago"), start=1):
-    user = User.objects.create_user(name, password="{password}")
-    Duellist.objects.create(user=user, forum_id=number, forum_name=name.capitalize(), homework_year=3, rp_year=3,
-                            forum_joined_on=dt.date(2020, 1, 1), forum_post_count=500)
+with activate_club(Club.objects.get(slug="club")):
+    for number, name in enumerate(("harry", "drago"), start=1):
+        user = User.objects.create_user(name, password="{password}")
+        Duellist.objects.create(user=user, forum_id=number, forum_name=name.capitalize(), homework_year=3,
+                                rp_year=3, forum_joined_on=dt.date(2020, 1, 1), forum_post_count=500)
 referee = User.objects.create_user("arbitre", password="{password}")
 referee.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
 """
@@ -62,8 +67,11 @@ print(Token.objects.create(user=staff).key)
 """.replace("{password}", STACK_PASSWORD)
 COUNT = """
 import json
+from clubs.models import Club
+from clubs.scoping import activate_club
 from duels.models import Fault, Post, Window
-print(json.dumps({{
+with activate_club(Club.objects.get(slug="club")):
+  print(json.dumps({{
     "absences": list(Fault.objects.filter(kind="absence").values_list("participant__duellist__forum_name", "window_id")),
     "expired_windows": Window.objects.filter(state="expired").count(),
     "expired_in_duel": list(Window.objects.filter(duel_id={duel}, state="expired").order_by("pk")
@@ -271,7 +279,7 @@ def wait_for(what: str, condition, timeout: float) -> None:
 
 def signed_in_browser(stack: Stack, username: str) -> Browser:
     browser = Browser(stack.port)
-    status, text = browser.post("/connexion/", {"username": username, "password": STACK_PASSWORD})
+    status, text = browser.post(f"{CLUB}/connexion/", {"username": username, "password": STACK_PASSWORD})
     if not (status == 200 and "sessionid" in browser.cookies):
         raise Failure(f"{username} cannot log in: {status} {sorted(browser.cookies)} {text[:2000]}")
     log(f"ok: {username} logs in over HTTPS (via the proxy header)")
@@ -283,8 +291,8 @@ def duel_of(browser: Browser, pk: int) -> dict:
 
 
 def declare_over_http(referee: Browser, pk: int) -> None:
-    referee.post(f"/duels/{pk}/arbitrage/preparer/", {}, page=f"/duels/{pk}/arbitrage/")
-    referee.post(f"/duels/{pk}/arbitrage/publier/", {"comment": "Bel échange."}, page=f"/duels/{pk}/arbitrage/")
+    referee.post(f"{CLUB}/duels/{pk}/arbitrage/preparer/", {}, page=f"{CLUB}/duels/{pk}/arbitrage/")
+    referee.post(f"{CLUB}/duels/{pk}/arbitrage/publier/", {"comment": "Bel échange."}, page=f"{CLUB}/duels/{pk}/arbitrage/")
 
 
 def play_a_duel(stack: Stack) -> None:
@@ -305,31 +313,31 @@ def play_a_duel(stack: Stack) -> None:
     check(health == {"status": "ok", "database": "ok", "redis": "ok"}, "/healthz sees PostgreSQL and Redis")
 
     harry, drago, referee = (signed_in_browser(stack, name) for name in ("harry", "drago", "arbitre"))
-    harry.post("/duels/inscription/", {"kind": "non_rp", "format": "1v1", "year": "3", "named_opponent": "Drago"})
-    drago.post("/duels/inscription/", {"kind": "non_rp", "format": "1v1", "year": "3", "named_opponent": "Harry"})
+    harry.post(f"{CLUB}/duels/inscription/", {"kind": "non_rp", "format": "1v1", "year": "3", "named_opponent": "Drago"})
+    drago.post(f"{CLUB}/duels/inscription/", {"kind": "non_rp", "format": "1v1", "year": "3", "named_opponent": "Harry"})
     duels = harry.api("/api/v1/duels/")["results"]  # a pairing: listed for members only, as on the site
     check(len(duels) == 1 and duels[0]["status"] == "matched", "the second registration is matched at once")
     pk = duels[0]["id"]
-    referee.post(f"/duels/{pk}/arbitrage/prendre/", {}, page=f"/duels/{pk}/arbitrage/")
+    referee.post(f"{CLUB}/duels/{pk}/arbitrage/prendre/", {}, page=f"{CLUB}/duels/{pk}/arbitrage/")
     for player in (harry, drago):
-        player.post(f"/duels/{pk}/types/", {"types": "malefices"}, page=f"/duels/{pk}/")
-    referee.post(f"/duels/{pk}/arbitrage/signal/", {}, page=f"/duels/{pk}/arbitrage/")
+        player.post(f"{CLUB}/duels/{pk}/types/", {"types": "malefices"}, page=f"{CLUB}/duels/{pk}/")
+    referee.post(f"{CLUB}/duels/{pk}/arbitrage/signal/", {}, page=f"{CLUB}/duels/{pk}/arbitrage/")
     check(duel_of(anonymous, pk)["status"] == "action", "the referee's start signal opens turn 1")
 
     for count, player in enumerate((harry, drago), start=1):
-        player.post(f"/duels/{pk}/poster/", {"rp_text": RP, "cast": ""}, page=f"/duels/{pk}/")
+        player.post(f"{CLUB}/duels/{pk}/poster/", {"rp_text": RP, "cast": ""}, page=f"{CLUB}/duels/{pk}/")
         check(len(duel_of(anonymous, pk)["windows"][-1]["posted"]) == count, "a player's turn-1 post is published")
     declare_over_http(referee, pk)
     duel = duel_of(anonymous, pk)
     if duel["status"] == "defence":  # nobody cast: no defence is expected, but play it if the rules open one
         for player in (harry, drago):
-            player.post(f"/duels/{pk}/poster/", {"defence": "nothing", "rp_text": ""}, page=f"/duels/{pk}/")
+            player.post(f"{CLUB}/duels/{pk}/poster/", {"defence": "nothing", "rp_text": ""}, page=f"{CLUB}/duels/{pk}/")
         declare_over_http(referee, pk)
         duel = duel_of(anonymous, pk)
     check(duel["turn"] == 2 and duel["status"] == "action", "turn 1 is declared and turn 2 opens")
     check(all(w["declaration"] for w in duel["windows"][:-1]), "every turn-1 window has its published declaration")
 
-    harry.post(f"/duels/{pk}/poster/", {"rp_text": RP, "cast": ""}, page=f"/duels/{pk}/")
+    harry.post(f"{CLUB}/duels/{pk}/poster/", {"rp_text": RP, "cast": ""}, page=f"{CLUB}/duels/{pk}/")
     opened = time.monotonic()
     check(len(duel_of(anonymous, pk)["windows"][-1]["posted"]) == 1, "Harry posts in turn 2; Drago stays away")
     time.sleep(2)
@@ -350,7 +358,7 @@ def play_a_duel(stack: Stack) -> None:
 
     redis_restart_turn(stack, anonymous, harry, referee, pk)
 
-    drago.post(f"/duels/{pk}/abandon/", {}, page=f"/duels/{pk}/abandon/")
+    drago.post(f"{CLUB}/duels/{pk}/abandon/", {}, page=f"{CLUB}/duels/{pk}/abandon/")
     duel = duel_of(anonymous, pk)
     check(duel["status"] == "finished" and duel["seed"], "Drago forfeits: the duel is over, its seed revealed")
 
@@ -375,7 +383,7 @@ def redis_restart_turn(stack: Stack, anonymous: Browser, harry: Browser, referee
     database, and the minute sweep is the only mechanism."""
     declare_over_http(referee, pk)
     check(duel_of(anonymous, pk)["turn"] == 3, "turn 2 is declared and turn 3 opens")
-    harry.post(f"/duels/{pk}/poster/", {"rp_text": RP, "cast": ""}, page=f"/duels/{pk}/")
+    harry.post(f"{CLUB}/duels/{pk}/poster/", {"rp_text": RP, "cast": ""}, page=f"{CLUB}/duels/{pk}/")
     check(len(duel_of(anonymous, pk)["windows"][-1]["posted"]) == 1, "Harry posts in turn 3; Drago stays away")
     worker_log = LOGS / "worker-restarted.log"
     connected_before = worker_log.read_text(errors="replace").count("Connected to redis://")

@@ -45,3 +45,15 @@ def outside_any_club():
         set_script_prefix(prefix)
         scoping._site_prefix.reset(site)
         state.reset(scopes)
+
+
+def club_cache_warmed(club: Club | None = None) -> Club:
+    """The club's address read once, as a running site has it in its cache (clubs/selectors.py): query
+    counts measured after this are a page's own, not the first request's since the cache was emptied."""
+    from clubs.selectors import club_by_slug
+    from clubs.selectors import home_club as home_club_cached
+
+    club = club or home_club()
+    club_by_slug(club.slug)
+    home_club_cached()  # the club of /api/v1/ without a club
+    return club

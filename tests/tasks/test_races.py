@@ -4,6 +4,7 @@ import datetime as dt
 import pytest
 from django.db import connection
 
+from clubs.scoping import activate_club
 from duels.models import Fault, Post, Window
 from duels.services import DuelError, post_submit
 from duels.tasks import send_reminders, sweep_deadlines, window_expire
@@ -28,10 +29,12 @@ def test_a_post_in_the_last_second_vs_the_expiry_task_has_exactly_one_outcome(po
     post(duel, a, [])
     window = Window.objects.get(duel=duel)
     postgres_only.move_to(START + H48, tick=False)  # the last instant b may post, and the window is due
-    posted, expired = run_together(
-        lambda: post_submit(duel=duel, user=b.duellist.user, rp_text=RP_TEXT, steps=[]),
-        lambda: window_expire.apply(args=[window.pk]).get(),
-    )
+
+    def post_in_the_clubs_page():
+        with activate_club(duel.club):  # the post page serves its club; the task finds the window's itself
+            return post_submit(duel=duel, user=b.duellist.user, rp_text=RP_TEXT, steps=[])
+
+    posted, expired = run_together(post_in_the_clubs_page, lambda: window_expire.apply(args=[window.pk]).get())
     [stored] = Post.objects.filter(participant=b)
     window.refresh_from_db()
     if isinstance(posted, Post):

@@ -2,6 +2,9 @@
 reminders, the notices' e-mails left behind (an SMTP failure), webhook retries, the digest, pruning — on
 a timer.
 
+Every club's (no `--club`): each job finds its work in all clubs at once and acts for each row inside its
+own club, as the Celery beat jobs do.
+
 Calls the same services as the Celery beat jobs (the same list); both are idempotent and claim their work, so running
 this next to a Celery beat (or twice) never processes anything twice. Errors are logged and the loop
 goes on; the database connection is checked before each round.

@@ -1,3 +1,4 @@
+"""The spell catalogue is the site's, shared by every club: this command takes no `--club`."""
 from pathlib import Path
 
 from django.core.management.base import BaseCommand

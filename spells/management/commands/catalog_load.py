@@ -1,3 +1,4 @@
+"""The spell catalogue is the site's, shared by every club: this command takes no `--club`."""
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
