@@ -24,3 +24,15 @@ def run_together(*calls):
     for thread in threads:
         thread.join(timeout=30)
     return results
+
+
+def in_club(club, call):
+    """`call` as a page or a task of `club` runs it, inside the club: a thread starts outside any club
+    (the deadline sweep, which spans clubs, is left so)."""
+    from clubs.scoping import activate_club
+
+    def served():
+        with activate_club(club):
+            return call()
+
+    return served

@@ -152,7 +152,7 @@ def _params(season: Season | None) -> dict:
 def _expected_sql(season: Season | None) -> str:
     return _EXPECTED.format(
         all_time="" if season else "SELECT NULL::bigint AS season_id, r.* FROM r UNION ALL",
-        season_filter="WHERE s.id = %(season)s" if season else "",
+        season_filter="AND s.id = %(season)s" if season else "",
     )
 
 

@@ -12,7 +12,7 @@ from duels.services import (
     post_submit,
     window_expire_overdue,
 )
-from tests.concurrency import run_together
+from tests.concurrency import in_club, run_together
 from tests.support.clock import START
 from tests.support.duels import RP_TEXT, post, started_duel
 
@@ -30,7 +30,7 @@ def postgres_only(time_machine, settings):
 def test_posts_submitted_at_the_same_moment_get_distinct_orders():
     duel, _referee, participants = started_duel(format=DuelFormat.TWO_V_TWO, years=(1, 1, 1, 1))
     results = run_together(*[
-        (lambda p=p: post_submit(duel=duel, user=p.duellist.user, rp_text=RP_TEXT, steps=[]))
+        in_club(duel.club, lambda p=p: post_submit(duel=duel, user=p.duellist.user, rp_text=RP_TEXT, steps=[]))
         for p in participants
     ])
     assert all(isinstance(r, Post) for r in results), results
@@ -42,7 +42,8 @@ def test_posts_submitted_at_the_same_moment_get_distinct_orders():
 def test_the_same_duellist_posting_twice_at_once_is_stored_once():
     duel, _referee, (a, _b) = started_duel()
     results = run_together(*[
-        (lambda: post_submit(duel=duel, user=a.duellist.user, rp_text=RP_TEXT, steps=[])) for _ in range(3)
+        in_club(duel.club, lambda: post_submit(duel=duel, user=a.duellist.user, rp_text=RP_TEXT, steps=[]))
+        for _ in range(3)
     ])
     assert sum(isinstance(r, Post) for r in results) == 1
     assert {r.code for r in results if isinstance(r, DuelError)} == {"one-post-per-phase"}
@@ -55,8 +56,8 @@ def test_a_sweep_racing_a_post_at_the_deadline_yields_exactly_one_outcome(postgr
     post(duel, a, [])
     postgres_only.move_to(START + dt.timedelta(hours=48), tick=False)  # on time for b, and due for the sweep
     post_result, sweep = run_together(
-        lambda: post_submit(duel=duel, user=b.duellist.user, rp_text=RP_TEXT, steps=[]),
-        lambda: window_expire_overdue(),
+        in_club(duel.club, lambda: post_submit(duel=duel, user=b.duellist.user, rp_text=RP_TEXT, steps=[])),
+        lambda: window_expire_overdue(),  # the sweep spans clubs
     )
     posts = list(Post.objects.filter(participant=b))
     faults = Fault.objects.filter(participant=b).count()
@@ -85,6 +86,7 @@ def test_concurrent_publishes_publish_once_and_open_one_window():
     post(duel, a, [])
     post(duel, b, [])
     draft = declaration_prepare(duel=duel, by=referee)
-    results = run_together(*[(lambda: declaration_publish(declaration=draft, by=referee)) for _ in range(3)])
+    results = run_together(*[in_club(duel.club, lambda: declaration_publish(declaration=draft, by=referee))
+                             for _ in range(3)])
     assert len({r.published_at for r in results}) == 1
     assert Window.objects.filter(duel=duel, turn=2).count() == 1

@@ -8,7 +8,7 @@ from django.db import connection
 from duels.models import Declaration, DeclarationRevision, Post, Window
 from duels.services import DuelError, post_submit, window_expire_overdue
 from duels.services.corrections import declaration_correct
-from tests.concurrency import run_together
+from tests.concurrency import in_club, run_together
 from tests.support.clock import START
 from tests.support.duels import RP_TEXT, bet_for, declare, post, started_duel
 
@@ -35,8 +35,9 @@ def published():
 def test_a_correction_racing_a_post_in_the_next_window(round_):
     duel, referee, _a, b, declaration = published()
     corrected, posted = run_together(
-        lambda: declaration_correct(declaration=declaration, by=referee, reason="Relecture"),
-        lambda: post_submit(duel=duel, user=b.duellist.user, rp_text=RP_TEXT, steps=[{"dodge": "123"}]),
+        in_club(duel.club, lambda: declaration_correct(declaration=declaration, by=referee, reason="Relecture")),
+        in_club(duel.club, lambda: post_submit(duel=duel, user=b.duellist.user, rp_text=RP_TEXT,
+                                               steps=[{"dodge": "123"}])),
     )
     assert isinstance(posted, Post), posted  # the post is never lost
     defence = Window.objects.get(duel=duel, turn=1, phase="defence")  # one defence window, never two
@@ -55,8 +56,8 @@ def test_a_correction_racing_the_deadline_sweep(postgres_only, round_):
     duel, referee, _a, b, declaration = published()
     postgres_only.move_to(START + dt.timedelta(hours=48, minutes=1), tick=False)  # B's defence window is due
     corrected, sweep = run_together(
-        lambda: declaration_correct(declaration=declaration, by=referee, reason="Relecture"),
-        lambda: window_expire_overdue(),
+        in_club(duel.club, lambda: declaration_correct(declaration=declaration, by=referee, reason="Relecture")),
+        lambda: window_expire_overdue(),  # the sweep spans clubs
     )
     windows = Window.objects.filter(duel=duel, turn=1, phase="defence")
     assert windows.count() == 1

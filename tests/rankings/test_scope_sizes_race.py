@@ -9,7 +9,7 @@ from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant
 from rankings.models import ScopeSize, Standing
 from rankings.services.rebuild import standings_rebuild
 from rankings.services.rewards import results_record
-from tests.concurrency import run_together
+from tests.concurrency import in_club, run_together
 from tests.factories.duels import RefereeFactory
 from tests.support.rankings import at, duellists
 
@@ -39,7 +39,8 @@ def test_duels_finishing_at_once_count_every_new_line(round_):
     people, referee = duellists(8), RefereeFactory()
     duels = [unrecorded_duel(people[2 * i], people[2 * i + 1], when=at(i), kind=(DuelKind.RP, DuelKind.NON_RP)[i % 2],
                              referee=referee) for i in range(4)]
-    results = run_together(*[lambda duel=duel: results_record(duel=duel, now=duel.finished_at) for duel in duels])
+    results = run_together(*[in_club(duel.club, lambda duel=duel: results_record(duel=duel, now=duel.finished_at))
+                             for duel in duels])
     assert not [r for r in results if isinstance(r, Exception)], results
     assert ScopeSize.objects.get(season__isnull=True, kind="", format="", year=0).lines == 8
     assert ScopeSize.objects.get(season__isnull=True, kind="rp", format="", year=0).lines == 4

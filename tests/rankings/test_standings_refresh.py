@@ -11,6 +11,7 @@ from django.utils import timezone
 from rankings.models import Result, Season, Standing
 from rankings.services.rebuild import standings_rebuild
 from rankings.services.standings_refresh import lines_of, result_places, standings_refresh
+from tests.concurrency import in_club
 from tests.support.corrections import backfire, finished
 
 
@@ -75,7 +76,7 @@ def test_a_correction_locks_only_the_lines_it_changes():
             corrected.set()
             connections.close_all()
 
-    worker = threading.Thread(target=correct)
+    worker = threading.Thread(target=in_club(duel.club, correct))  # the referee's page, in the duel's club
     worker.start()
     try:
         assert corrected.wait(20) and "error" not in outcome, outcome
