@@ -12,6 +12,7 @@ GRANT_REFEREE_ROLE = "accounts.grant_referee_role"
 IMPORT_MEMBERS = "accounts.import_members"
 ISSUE_ACCOUNT_LINKS = "accounts.issue_account_links"
 PAY_REWARDS = "rankings.pay_rewards"
+EDIT_HOUSE_RULES = "accounts.edit_house_rules"
 
 # The Meta permissions of accounts.User (codename, label shown in the admin).
 USER_PERMISSIONS = [
@@ -19,6 +20,7 @@ USER_PERMISSIONS = [
     ("grant_referee_role", _("Donner ou retirer le rôle d'arbitre")),
     ("import_members", _("Importer les membres du forum")),
     ("issue_account_links", _("Créer les liens d'invitation et de nouveau mot de passe")),
+    ("edit_house_rules", _("Modifier les règles maison du club")),
 ]
 
 # The staff index: (URL name, label, permission), in the order shown.
@@ -28,6 +30,7 @@ STAFF_PAGES = [
     ("forum:invitations", _("Invitations par MP"), ISSUE_ACCOUNT_LINKS),
     ("members_import", _("Importer les membres du forum (CSV)"), IMPORT_MEMBERS),
     ("rankings:rewards", _("Récompenses à verser"), PAY_REWARDS),
+    ("house_rules", _("Règles maison"), EDIT_HOUSE_RULES),
 ]
 
 

@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts.forms import PasswordResetForm
-from accounts.views import account, home, staff
+from accounts.views import account, home, house_rules, staff
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -29,5 +29,6 @@ urlpatterns = [
     path("staff/demandes/", staff.signup_queue, name="signup_queue"),
     path("staff/demandes/<int:pk>/", staff.signup_decide, name="signup_decide"),
     path("staff/roles/", staff.roles_page, name="roles"),
+    path("staff/regles/", house_rules.house_rules, name="house_rules"),
     path("staff/roles/<int:pk>/", staff.role_set, name="role_set"),
 ]

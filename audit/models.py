@@ -34,6 +34,7 @@ class AuditAction(models.TextChoices):
     FORUM_TOPIC = "forum.topic", _("sujet du forum lié")
     FORUM_PUBLISH = "forum.publish", _("publié sur le forum")
     FORUM_PM = "forum.pm", _("MP envoyés depuis le forum")
+    HOUSE_RULES = "club.house_rules", _("règles maison modifiées")
 
 
 class AuditLogQuerySet(models.QuerySet):

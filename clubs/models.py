@@ -27,6 +27,17 @@ def validate_club_slug(value: str) -> None:
                               params={"slug": value}, code="reserved")
 
 
+def validate_house_rules(value) -> None:
+    """RULES.md §8: the knobs a club changes, each within its range (`{}` is the rulebook)."""
+    from duels.engine.house_rules import HouseRules, HouseRulesError
+
+    try:
+        HouseRules.from_dict(value)
+    except HouseRulesError as exc:
+        raise ValidationError(_("Règle maison invalide (%(key)s) : %(message)s."),
+                              params={"key": exc.key, "message": exc.message}, code="house_rules") from exc
+
+
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
         raise ValidationError(_("Fuseau horaire inconnu : %(tz)s."), params={"tz": value}, code="time_zone")
@@ -48,6 +59,9 @@ class Club(models.Model):
     is_public = models.BooleanField(_("public"), default=True,
                                     help_text=_("Listé sur la page d'accueil du site."))
     created_at = models.DateTimeField(_("créé le"), default=timezone.now)
+    # RULES.md §8: the knobs that differ from the rulebook (HouseRules.to_dict); each duel freezes them
+    # when it starts (Duel.house_rules), so a change applies to duels started afterwards.
+    house_rules = models.JSONField(_("règles maison"), default=dict, blank=True, validators=[validate_house_rules])
 
     class Meta:
         ordering = ["pk"]

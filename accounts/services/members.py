@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from accounts.models import Duellist
 from spells.models import MagicType
 
-MIN_FORUM_POSTS = 50
+MIN_FORUM_POSTS = 50  # the rulebook's; a club's own: RULES.md §8 `eligibility_posts`
 
 
 def add_one_calendar_month(day: dt.date) -> dt.date:
@@ -22,20 +22,42 @@ def add_one_calendar_month(day: dt.date) -> dt.date:
     return day.replace(year=year, month=month, day=min(day.day, last_day))
 
 
-def eligible_from(duellist: Duellist) -> dt.date:
-    return add_one_calendar_month(duellist.forum_joined_on)
+def eligible_from(duellist: Duellist, days: int | None = None) -> dt.date:
+    """The first day the account is old enough: one calendar month after joining, or `days` days when
+    the club's house rules set a number (RULES.md §8 `eligibility_days`)."""
+    if days is None:
+        return add_one_calendar_month(duellist.forum_joined_on)
+    return duellist.forum_joined_on + dt.timedelta(days=days)
+
+
+def _house_rules():
+    from duels.selectors.house_rules import club_rules  # duels imports accounts: read it lazily
+
+    return club_rules()
 
 
 def eligibility(duellist: Duellist, today: dt.date) -> list[str]:
     """Reasons the duellist may not register for a duel today (empty list: eligible)."""
     reasons = []
-    ready_on = eligible_from(duellist)
+    house = _house_rules()
+    ready_on = eligible_from(duellist, house.eligibility_days)
     if ready_on > today:
-        reasons.append(
-            _("Votre compte forum doit avoir au moins un mois : vous pourrez vous inscrire le %(date)s.")
-            % {"date": ready_on.strftime("%d/%m/%Y")}
-        )
-    missing = MIN_FORUM_POSTS - duellist.forum_post_count
+        if house.eligibility_days is None:
+            reasons.append(
+                _("Votre compte forum doit avoir au moins un mois : vous pourrez vous inscrire le %(date)s.")
+                % {"date": ready_on.strftime("%d/%m/%Y")}
+            )
+        else:
+            reasons.append(
+                ngettext(
+                    "Votre compte forum doit avoir au moins %(days)d jour : vous pourrez vous inscrire le %(date)s.",
+                    "Votre compte forum doit avoir au moins %(days)d jours : vous pourrez vous inscrire le %(date)s.",
+                    house.eligibility_days,
+                )
+                % {"days": house.eligibility_days, "date": ready_on.strftime("%d/%m/%Y")}
+            )
+    min_posts = house.eligibility_posts
+    missing = min_posts - duellist.forum_post_count
     if missing > 0:
         reasons.append(
             ngettext(
@@ -43,7 +65,7 @@ def eligibility(duellist: Duellist, today: dt.date) -> list[str]:
                 "Il faut au moins %(min)d messages sur le forum : il vous en manque %(missing)d.",
                 missing,
             )
-            % {"min": MIN_FORUM_POSTS, "missing": missing}
+            % {"min": min_posts, "missing": missing}
         )
     return reasons
 

@@ -39,6 +39,9 @@ class Duel(ClubOwned):
     seed = models.CharField(_("graine des dés (secrète)"), max_length=64, blank=True)
     seed_sha256 = models.CharField(_("empreinte SHA-256 de la graine"), max_length=64, blank=True)
     spells = models.JSONField(_("catalogue figé au début du duel"), default=list, blank=True)
+    # RULES.md §8: the club's house rules frozen at the start signal, as the catalog is (HouseRules.to_dict,
+    # `{}` = the rulebook); null until then (the club's current rules apply: duels.selectors.house_rules).
+    house_rules = models.JSONField(_("règles maison figées au début du duel"), null=True, blank=True)
     state = models.JSONField(_("état du moteur (dernière déclaration publiée)"), null=True, blank=True)
     turn = models.PositiveIntegerField(_("tour"), default=0)
     winner_team = models.PositiveSmallIntegerField(_("équipe gagnante"), null=True, blank=True)

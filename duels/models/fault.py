@@ -86,9 +86,11 @@ class Exemption(ClubOwned):
         verbose_name_plural = _("dispenses")
         constraints = [
             models.CheckConstraint(condition=models.Q(status__in=ExemptionStatus.values), name="exemption_status_valid"),
+            # One request awaiting the referee at a time; how many a duel allows is the house rules'
+            # `exemptions` (RULES.md §8), counted by the service under the duel's lock.
             models.UniqueConstraint(
-                fields=["participant"], condition=models.Q(status__in=["requested", "granted"]),
-                name="exemption_one_per_participant",
+                fields=["participant"], condition=models.Q(status="requested"),
+                name="exemption_one_pending_per_participant",
             ),
             models.CheckConstraint(
                 condition=~models.Q(status="granted") | models.Q(granted_deadline__isnull=False),

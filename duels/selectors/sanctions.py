@@ -9,8 +9,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from duels.models import Duel, Participant, SlotStatus, Window, WindowState
+from duels.selectors.house_rules import rules_of
 from duels.services import rules
-from duels.services.sanctions import ABSENCES_TO_DISQUALIFY
 
 
 @dataclass
@@ -77,13 +77,14 @@ def overdue_window(duel: Duel, now: dt.datetime | None = None, *, windows: list[
 def absence_preview(duel: Duel, window: Window) -> SanctionPreview:
     """The expiry of `window`: each duellist still awaited gets an absence fault; the third disqualifies."""
     preview = SanctionPreview()
+    to_disqualify = rules_of(duel).absences_to_disqualify
     state = rules.state_load(duel.state) if duel.state else None
     slots = window.slots.filter(status=SlotStatus.WAITING).select_related("participant__duellist")
     for slot in slots.order_by("deadline", "pk"):
         participant = slot.participant
         name = participant.duellist.forum_name
         preview.absent.append(name)
-        if participant.disqualified or participant.absence_faults + 1 < ABSENCES_TO_DISQUALIFY:
+        if participant.disqualified or participant.absence_faults + 1 < to_disqualify:
             continue
         preview.disqualified.append(name)
         if state is not None and not rules.outcome(state).finished:

@@ -5,16 +5,21 @@ from __future__ import annotations
 from django.db.models import Q
 
 from accounts.models import Duellist
+from duels.engine.house_rules import RULEBOOK
 from duels.models import Duel, DuelStatus
+from duels.selectors.house_rules import club_rules
 
-WAND_REST_DUELS = 4
+WAND_REST_DUELS = RULEBOOK.wand_rest_duels  # the rulebook's; the club's own: §8 `wand_rest_duels`
 
 
 def wand_rest_remaining(*, duellist: Duellist) -> int:
     """How many more duels (anyone's) must end before this duellist may register again (§2.1).
 
     "Ended" means finished; the order of endings is (finished_at, pk), so two duels finishing in the
-    same instant are still ordered."""
+    same instant are still ordered. The number of duels is the active club's (§8 `wand_rest_duels`)."""
+    rest = club_rules().wand_rest_duels
+    if rest == 0:
+        return 0
     last = (
         Duel.objects.filter(participants__duellist=duellist, status=DuelStatus.FINISHED)
         .order_by("-finished_at", "-pk")
@@ -23,12 +28,12 @@ def wand_rest_remaining(*, duellist: Duellist) -> int:
     )
     if last is None:
         return 0
-    # Only whether WAND_REST_DUELS duels ended since matters: at most that many rows are read.
+    # Only whether `rest` duels ended since matters: at most that many rows are read.
     ended_since = len(
         Duel.objects.filter(status=DuelStatus.FINISHED)
         .filter(Q(finished_at__gt=last.finished_at) | Q(finished_at=last.finished_at, pk__gt=last.pk))
         .exclude(participants__duellist=duellist)
         .order_by("finished_at", "pk")
-        .values_list("pk", flat=True)[:WAND_REST_DUELS]
+        .values_list("pk", flat=True)[:rest]
     )
-    return max(0, WAND_REST_DUELS - ended_since)
+    return max(0, rest - ended_since)

@@ -11,9 +11,11 @@ from django.db.models import Max
 from accounts.models import User
 from duels.events import WindowClosed, WindowOpened, emit
 from duels.models import Duel, DuelStatus, Participant, Phase, SlotStatus, Window, WindowSlot, WindowState
+from duels.selectors.house_rules import posting_delay, rules_of
 from duels.services.errors import DuelError
 
-POSTING_DELAY = dt.timedelta(seconds=settings.POSTING_DELAY_SECONDS)  # RULES.md §1.4: 48 h
+# The rulebook's numbers (RULES.md §1.4); a duel reads its own (duels.selectors.house_rules).
+POSTING_DELAY = dt.timedelta(seconds=settings.POSTING_DELAY_SECONDS)  # 48 h
 EXEMPTION_LIMIT = dt.timedelta(days=5)
 
 
@@ -49,12 +51,13 @@ def window_create(*, duel: Duel, phase: str, expected: list[str], opened_by, now
 def window_open(*, duel: Duel, phase: str, expected: list[str], opened_by, now: dt.datetime) -> Window:
     """The window of `phase` for `duel.turn`, not yet announced: a slot with a 48 h deadline per
     expected engine id."""
+    due = now + posting_delay(rules_of(duel))  # §1.4: the duel's deadline_hours (48 h by default)
     window = Window.objects.create(
-        duel=duel, turn=duel.turn, phase=phase, opened_at=now, opened_by=opened_by, due_at=now + POSTING_DELAY
+        duel=duel, turn=duel.turn, phase=phase, opened_at=now, opened_by=opened_by, due_at=due
     )
     participants = {p.engine_id: p for p in duel.participants.all()}
     WindowSlot.objects.bulk_create(
-        [WindowSlot(window=window, participant=participants[eid], deadline=now + POSTING_DELAY) for eid in expected]
+        [WindowSlot(window=window, participant=participants[eid], deadline=due) for eid in expected]
     )
     duel.status = DuelStatus.ACTION if phase == Phase.ACTION else DuelStatus.DEFENCE
     duel.save(update_fields=["status", "turn"])

@@ -33,8 +33,9 @@ from duels.models import (
     WindowState,
 )
 from duels.permissions import require_duel_referee
+from duels.selectors.house_rules import posting_delay, rules_of
 from duels.services import rules
-from duels.services.common import POSTING_DELAY, duel_lock
+from duels.services.common import duel_lock
 from duels.services.declarations import declaration_compute, declaration_publish
 from duels.services.errors import DuelError
 
@@ -199,7 +200,7 @@ def _reopen_for_repost(*, duel: Duel, window: Window, post_id: int, now: dt.date
     post = Post.objects.get(pk=post_id)
     slot = window.slots.select_for_update().get(participant_id=post.participant_id)
     slot.status = SlotStatus.WAITING
-    slot.deadline = now + POSTING_DELAY
+    slot.deadline = now + posting_delay(rules_of(duel))
     slot.reminded_24h_at = slot.reminded_6h_at = None
     slot.save(update_fields=["status", "deadline", "reminded_24h_at", "reminded_6h_at"])
     window.state = WindowState.OPEN

@@ -189,7 +189,7 @@ def _expiry(window: Window, absent: list[WindowSlot], last_order: int, now: dt.d
             automatic=True, submitted_at=now,
         ))
         was_disqualified = participant.disqualified
-        state, events = absence_count(participant=participant, state=state, save=False)
+        state, events = absence_count(participant=participant, state=state, save=False, duel=window.duel)
         if participant.disqualified and not was_disqualified:
             disqualified.append(participant.engine_id)
         faults.append(Fault(

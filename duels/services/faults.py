@@ -10,6 +10,7 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from duels import selectors
+from duels.engine.house_rules import RULEBOOK
 from duels.events import ExemptionDecided, ExemptionRequested, ForfeitDeclared, SanctionRecorded, emit
 from duels.models import (
     Duel,
@@ -23,9 +24,9 @@ from duels.models import (
     WindowSlot,
 )
 from duels.permissions import require_duel_referee
+from duels.selectors.house_rules import exemption_limit, rules_of
 from duels.services import rules
 from duels.services.common import (
-    EXEMPTION_LIMIT,
     duel_lock,
     open_window_locked,
     participant_of,
@@ -130,16 +131,25 @@ EXEMPTION_USED = (ExemptionStatus.REQUESTED, ExemptionStatus.GRANTED)
 
 def exemption_refusal(
     participant: Participant, window: Window | None, *, exemptions: list[Exemption] | None = None,
-    slot: WindowSlot | None = None, now: dt.datetime | None = None,
+    slot: WindowSlot | None = None, now: dt.datetime | None = None, duel: Duel | None = None,
 ) -> DuelError | None:
     """Why `participant` may not ask for an exemption in `window` now, or None when they may (RULES.md §1.4):
-    one exemption per duellist per duel (a refused request may be renewed), asked while they are awaited
+    the house rules' exemptions per duellist per duel (one by default, RULES.md §8; a refused request may be renewed), asked while they are awaited
     in the open window and before their deadline. `exemptions` (the participant's) and `slot` (their slot
     in `window`) spare the queries when the caller has read them."""
     if exemptions is None:
         exemptions = list(Exemption.objects.filter(participant=participant, status__in=EXEMPTION_USED))
-    if participant.exemption_used or any(e.status in EXEMPTION_USED for e in exemptions):
+    allowed = rules_of(duel or participant.duel).exemptions  # RULES.md §8 `exemptions` (1 by default)
+    pending = any(e.status == ExemptionStatus.REQUESTED for e in exemptions)
+    used = max(sum(e.status in EXEMPTION_USED for e in exemptions), int(participant.exemption_used))
+    if allowed == 0:
+        return DuelError("no-exemption")
+    if allowed == 1 and used:
         return DuelError("exemption-already-used")
+    if pending:
+        return DuelError("exemption-pending")
+    if used >= allowed:
+        return DuelError("exemptions-used", count=allowed)
     if slot is None and window is not None:
         slot = window.slots.filter(participant=participant, status=SlotStatus.WAITING).first()
     if slot is None or slot.status != SlotStatus.WAITING:
@@ -161,12 +171,12 @@ def exemption_request(
     require_running(duel)
     window = open_window_locked(duel)
     slot = window.slots.filter(participant=participant, status=SlotStatus.WAITING).first() if window else None
-    refusal = exemption_refusal(participant, window, slot=slot, now=now)
+    refusal = exemption_refusal(participant, window, slot=slot, now=now, duel=duel)
     if refusal is not None:
         raise refusal
     if not (reason or "").strip():
         raise DuelError("reason-required")
-    _check_new_deadline(window.opened_at, slot.deadline, wished_deadline)
+    _check_new_deadline(window.opened_at, slot.deadline, wished_deadline, rules_of(duel))
     exemption = Exemption.objects.create(
         participant=participant, window=window, reason=reason.strip(), wished_deadline=wished_deadline,
         requested_at=now,
@@ -175,10 +185,12 @@ def exemption_request(
     return exemption
 
 
-def _check_new_deadline(opened_at: dt.datetime, current: dt.datetime, wanted: dt.datetime) -> None:
-    limit = opened_at + EXEMPTION_LIMIT
+def _check_new_deadline(opened_at: dt.datetime, current: dt.datetime, wanted: dt.datetime, house) -> None:
+    limit = opened_at + exemption_limit(house)
     if wanted > limit:
-        raise DuelError("exemption-too-late", limit=_when(limit))
+        if house.exemption_days == RULEBOOK.exemption_days:
+            raise DuelError("exemption-too-late", limit=_when(limit))
+        raise DuelError("exemption-too-late-days", limit=_when(limit), days=house.exemption_days)
     if wanted <= current:
         raise DuelError("exemption-not-later", deadline=_when(current))
 
@@ -210,7 +222,7 @@ def exemption_decide(
     if slot is None:
         raise DuelError("exemption-window-closed")
     new_deadline = deadline or exemption.wished_deadline
-    _check_new_deadline(window.opened_at, slot.deadline, new_deadline)
+    _check_new_deadline(window.opened_at, slot.deadline, new_deadline, rules_of(duel))
     slot.deadline = new_deadline
     slot.save(update_fields=["deadline", *reminders_rearm(slot=slot, now=now)])
     window_refresh(window=window, duel=duel, now=now)

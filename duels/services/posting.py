@@ -9,9 +9,11 @@ from django.db import transaction
 from django.utils import formats, timezone
 
 from accounts.models import User
+from duels.engine.house_rules import RULEBOOK
 from duels.events import PostSubmitted, emit
 from duels.export import bbcode_scan
 from duels.models import Duel, Phase, Post, SlotStatus
+from duels.selectors.house_rules import rules_of
 from duels.services import rules
 from duels.services.common import (
     duel_lock,
@@ -22,7 +24,7 @@ from duels.services.common import (
 )
 from duels.services.errors import DuelError
 
-MIN_RP_WORDS = 100
+MIN_RP_WORDS = RULEBOOK.min_words  # the rulebook's (a duel reads its own, §8 `min_words`)
 
 TRAILING_BOLD_BLOCK = re.compile(r"\[b\](?:(?!\[b\]).)*\[/b\]\s*\Z", re.IGNORECASE | re.DOTALL)
 WORD_CHAR = re.compile(r"[^\W_]")  # a letter or a digit, in any alphabet
@@ -100,8 +102,9 @@ def post_submit(
         raise DuelError("deadline-passed", deadline=deadline)
     if _needs_rp_text(window.phase, post["steps"]):
         count = rp_word_count(rp_text)
-        if count < MIN_RP_WORDS:
-            raise DuelError("rp-too-short", min=MIN_RP_WORDS, count=count)
+        min_words = rules_of(duel).min_words
+        if count < min_words:
+            raise DuelError("rp-too-short", min=min_words, count=count)
     voided = {entry["post"] for entry in window.voided_posts}  # a voided post does not count (corrections)
     already = {who for pk, who in window.posts.values_list("pk", "participant__engine_id") if pk not in voided}
     code = rules.check_post(state, post, require_rolls=False, already_posted=already)

@@ -35,8 +35,8 @@ from duels.models import (
     WindowState,
 )
 from duels.permissions import referees_any_duel, require_duel_referee, require_may_referee
+from duels.selectors.house_rules import posting_delay, rules_of
 from duels.services.common import (
-    POSTING_DELAY,
     duel_lock,
     open_window_locked,
     window_refresh,
@@ -127,7 +127,7 @@ def missed_post_reopen(
     window.voided_posts = [*window.voided_posts, {
         "post": automatic.pk, "by": participant.engine_id, "mode": "repost", "reason": reason}]
     slot.status = SlotStatus.WAITING
-    slot.deadline = now + POSTING_DELAY
+    slot.deadline = now + posting_delay(rules_of(duel))
     slot.reminded_24h_at = slot.reminded_6h_at = None
     slot.save(update_fields=["status", "deadline", "reminded_24h_at", "reminded_6h_at"])
     window.state = WindowState.OPEN

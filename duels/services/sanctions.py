@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import datetime as dt
 
+from duels.engine.house_rules import RULEBOOK
 from duels.models import Duel, Participant, SlotStatus, Window, WindowState
+from duels.selectors.house_rules import rules_of
 from duels.services import rules
 from duels.services.common import window_refresh
 from duels.services.finish import duel_finish
 
-ABSENCES_TO_DISQUALIFY = 3  # RULES.md §6
+ABSENCES_TO_DISQUALIFY = RULEBOOK.absences_to_disqualify  # RULES.md §6 (a duel reads its own: §8)
 
 
 def state_commit(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> None:
@@ -32,14 +34,14 @@ def state_commit(*, duel: Duel, state: rules.DuelState, now: dt.datetime) -> Non
 
 
 def absence_count(
-    *, participant: Participant, state: rules.DuelState, save: bool = True
+    *, participant: Participant, state: rules.DuelState, save: bool = True, duel: Duel | None = None
 ) -> tuple[rules.DuelState, list]:
-    """Count one more absence fault; the third disqualifies (treated as out). Returns the new state and
+    """Count one more absence fault; the third (§8 `absences_to_disqualify`) disqualifies (treated as out). Returns the new state and
     the engine's events (empty unless disqualified). `save=False`: the caller writes the participant
     (the deadline sweep writes all of a batch's participants in one statement)."""
     participant.absence_faults += 1
     events = []
-    if participant.absence_faults >= ABSENCES_TO_DISQUALIFY and not participant.disqualified:
+    if participant.absence_faults >= rules_of(duel or participant.duel).absences_to_disqualify and not participant.disqualified:
         participant.disqualified = True
         me = state.find_duellist(participant.engine_id)
         if me is not None and not me.out and not rules.outcome(state).finished:

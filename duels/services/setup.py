@@ -12,6 +12,7 @@ from audit.services import audit_record
 from duels.events import DuelStarted, RefereeAssigned, emit
 from duels.models import NOT_STARTED, Duel, DuelKind, DuelStatus, Participant, Phase
 from duels.permissions import referees_any_duel, require_duel_referee, require_may_referee
+from duels.selectors.house_rules import engine_rules, rules_of
 from duels.services import dice, rules
 from duels.services.common import duel_lock, window_create
 from duels.services.errors import DuelError
@@ -90,13 +91,16 @@ def _catalog_snapshot() -> list[dict]:
 def duel_start(*, duel: Duel, by: User, spells: list[dict] | None = None, now: dt.datetime | None = None) -> Duel:
     """The referee's start signal (first referee post): draw the dice seed (only its SHA-256 is shown
     until the end), freeze the spell catalog on the duel, build the engine state and open the first
-    action window with 48 h deadlines. `spells` (RULES.md §7 dicts) defaults to the current catalog."""
+    action window with 48 h deadlines (the house rules' `deadline_hours`), freeze the club's house rules. `spells` (RULES.md §7 dicts) defaults to the current catalog."""
     now = now or timezone.now()
     duel = duel_lock(duel)
     require_duel_referee(duel, by)
     if duel.status != DuelStatus.READY:
         raise DuelError("not-ready" if duel.status in NOT_STARTED else "duel-not-in-setup")
     snapshot = list(spells) if spells is not None else _catalog_snapshot()
+    # RULES.md §8: the club's house rules in force at the start signal are the duel's for good (as the
+    # catalog): the engine's knobs travel in the state, the others are read from duel.house_rules.
+    house = rules_of(duel)  # not frozen yet: the club's current rules
     participants = list(duel.participants.select_related("duellist").order_by("team", "pk"))
     for participant in participants:  # "Prodigium at start": the forum's value when the duel starts
         if participant.prodigium != participant.duellist.prodigium:
@@ -110,13 +114,15 @@ def duel_start(*, duel: Duel, by: User, spells: list[dict] | None = None, now: d
             for p in participants
         ],
         spells=[rules.spell_from_dict(s) for s in snapshot],
+        house=engine_rules(house),  # the engine's knobs only: the others are not the engine's business
     )
+    duel.house_rules = house.to_dict()
     duel.seed, duel.seed_sha256 = dice.seed_new()
     duel.spells = snapshot
     duel.state = rules.state_dump(state)
     duel.turn = state.turn
     duel.started_at = now
-    duel.save(update_fields=["seed", "seed_sha256", "spells", "state", "turn", "started_at"])
+    duel.save(update_fields=["seed", "seed_sha256", "spells", "house_rules", "state", "turn", "started_at"])
     window = window_create(duel=duel, phase=Phase.ACTION, expected=rules.expected_posters(state), opened_by=None, now=now)
     emit(DuelStarted(duel=duel, window=window, now=now))  # webhooks: "à vous de poster", with mentions
     audit_record(actor=by, action=AuditAction.DUEL_START, duel=duel, data={"seed_sha256": duel.seed_sha256})

@@ -9,6 +9,7 @@ from duels.models.duel import OVER
 from duels.pages.stage_html import stage_html
 from duels.pages.teams import duel_team, team_label
 from duels.pages.year_gap import year_gap
+from duels.selectors.house_rules import club_rules, rules_of
 from duels.selectors.standing import registration_standing as duellist_standing
 from spells.models import MagicType
 
@@ -55,12 +56,18 @@ def strkey(value) -> str:
     return str(value)
 
 
+@register.simple_tag
+def duel_house_rules(duel):
+    """The duel's house rules (RULES.md §8): the numbers its pages state (`{% duel_house_rules duel as house %}`)."""
+    return rules_of(duel)
+
+
 @register.inclusion_tag("duels/_eligibility.html", takes_context=True)
 def registration_standing(context, duellist, with_link=True):
     """Where the duellist stands for registering, the same on every page (duels.selectors.standing)."""
     known = context.get("standing")  # the view computed it already (dashboard, registration)
     return {"standing": known or duellist_standing(duellist), "duellist": duellist, "with_link": with_link,
-            "held_pairing": context.get("held_pairing")}
+            "held_pairing": context.get("held_pairing"), "house": club_rules()}
 
 
 @register.filter

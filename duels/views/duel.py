@@ -24,6 +24,7 @@ from duels.pages import action_form, live_poll, presenters, thread_fragments
 from duels.pages.identity import duel_identity
 from duels.permissions import is_duel_referee
 from duels.selectors import spectators
+from duels.selectors.house_rules import rules_of
 from duels.services import (
     DuelError,
     exemption_refusal,
@@ -34,7 +35,6 @@ from duels.services import (
 )
 from duels.services.journal import journal_reader
 from duels.services.post_refusals import count_refusal, too_many_refusals
-from duels.services.posting import MIN_RP_WORDS
 from duels.views.common import POLL_SECONDS, blank_form_html, refused
 from duels.views.public import follow_context
 from spells.models import MagicType
@@ -86,7 +86,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         "windows": windows, "last_window_id": windows[-1].pk if windows else 0,
         "version": selectors.duel_version(duel, windows),
         "phase_key": live_poll.phase_key(duel, window), "phase_changed": live_poll.phase_changed(request, duel, window),
-        "poll_seconds": POLL_SECONDS, "min_words": MIN_RP_WORDS, "zone_numbers": range(1, 12),
+        "poll_seconds": POLL_SECONDS, "min_words": rules_of(duel).min_words, "zone_numbers": range(1, 12),
         "is_referee": request.user.is_authenticated and is_duel_referee(duel, request.user),
         "posted": posted or {}, "post_error": post_error,
         "team1": [p for p in participants if p.team == 1], "team2": [p for p in participants if p.team == 2],
@@ -105,7 +105,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         context["choices_html"] = context["options"]["html"]
         exemptions = selectors.exemptions_of_duel([me])
         context["my_exemptions"], context["exemption_used_before"] = presenters.exemptions_shown(exemptions, window, me)
-        context["can_ask_exemption"] = exemption_refusal(me, window, exemptions=exemptions, slot=slot) is None
+        context["can_ask_exemption"] = exemption_refusal(me, window, exemptions=exemptions, slot=slot, duel=duel) is None
         context["exemption_form_html"] = blank_form_html(ExemptionForm)
     if me is not None and duel.status in NOT_STARTED:
         context["types_form"] = _types_form(me, duel)

@@ -10,14 +10,17 @@ from django.utils import timezone
 
 from accounts.permissions import PAY_REWARDS
 from common.access import staff_may
+from duels.engine.house_rules import RULEBOOK
 from duels.models import DuelKind
+from duels.selectors.house_rules import rules_of
 from rankings.models import Outcome, Result, SalaryScale, Season
 from rankings.services.rebuild import standings_rebuild
 from rankings.services.standings import standings_apply, table_revision_bump
 
-WIN_POINTS = 1
-WIN_SALARY_DAYS = 4
-DRAW_SALARY_DAYS = 2
+# The rulebook's rewards (§3.3.2); a duel's own come from its house rules (§8).
+WIN_POINTS = RULEBOOK.win_points
+WIN_SALARY_DAYS = RULEBOOK.win_salary_days
+DRAW_SALARY_DAYS = RULEBOOK.draw_salary_days
 
 
 def daily_salary(year: int) -> int:
@@ -56,6 +59,7 @@ def results_record(*, duel, now: dt.datetime | None = None) -> list[Result]:
     if existing:
         return existing
     now = now or timezone.now()
+    house = rules_of(duel)  # the rewards the duel started with (RULES.md §8)
     results = []
     for participant in duel.participants.select_related("duellist").order_by("team", "pk"):
         outcome = participant_outcome(participant, duel)
@@ -64,12 +68,12 @@ def results_record(*, duel, now: dt.datetime | None = None) -> list[Result]:
             Result(
                 duel=duel, participant=participant, duellist=participant.duellist, year=participant.year,
                 outcome=outcome,
-                champion_points=WIN_POINTS if outcome == Outcome.WIN else 0,
-                purse={Outcome.WIN: WIN_SALARY_DAYS, Outcome.DRAW: DRAW_SALARY_DAYS}.get(outcome, 0)
+                champion_points=house.win_points if outcome == Outcome.WIN else 0,
+                purse={Outcome.WIN: house.win_salary_days, Outcome.DRAW: house.draw_salary_days}.get(outcome, 0)
                 * daily_salary(salary_year),
                 salary_year=salary_year,
                 # "Une défaite … chocogrenouille sera néanmoins offerte": every loser, disqualified too
-                chocogrenouille=outcome in (Outcome.LOSS, Outcome.DISQUALIFIED),
+                chocogrenouille=house.chocogrenouille and outcome in (Outcome.LOSS, Outcome.DISQUALIFIED),
                 recorded_at=now,
             )
         )

@@ -1,0 +1,57 @@
+"""The club's house rules page (RULES.md §8): staff holding the permission only; each knob checked within
+its range (French messages); presets, a preview of what changes, then the save and its audit entry."""
+import pytest
+from django.urls import reverse
+
+from accounts.permissions import EDIT_HOUSE_RULES
+from audit.models import AuditAction, AuditLog
+from clubs.house_rules_page import HouseRulesForm
+from duels.engine.house_rules import RULEBOOK
+from tests.factories.accounts import UserFactory
+from tests.support.permissions import staff_with
+from tests.support.web import client_for, text
+
+pytestmark = pytest.mark.django_db
+
+
+def _post(client, **changes):
+    form = HouseRulesForm(current=RULEBOOK)
+    data = {name: value for name, value in form.initial.items() if value is not None and value is not False}
+    data.update(changes)
+    return client.post(reverse("house_rules"), data)
+
+
+def test_a_player_and_staff_without_the_permission_are_refused():
+    assert client_for(UserFactory()).get(reverse("house_rules")).status_code == 403
+    assert client_for(staff_with()).get(reverse("house_rules")).status_code == 403
+    page = client_for(staff_with(EDIT_HOUSE_RULES)).get(reverse("house_rules"))
+    assert page.status_code == 200 and "Règlement : 48" in text(page)
+    index = client_for(staff_with(EDIT_HOUSE_RULES)).get(reverse("staff"))
+    assert reverse("house_rules") in text(index)
+
+
+def test_each_knob_is_checked_within_its_range_in_french(club):
+    client = client_for(staff_with(EDIT_HOUSE_RULES))
+    page = _post(client, deadline_hours=11, min_words=1001, pf_1=0, save="1")
+    assert page.status_code == 200
+    body = text(page)
+    assert "Entre 12 et 336." in body and "Entre 0 et 1000." in body and "Entre 1 et 99." in body
+    club.refresh_from_db()
+    assert club.house_rules == {} and not AuditLog.objects.filter(action=AuditAction.HOUSE_RULES).exists()
+
+
+def test_a_preset_then_a_preview_then_the_save_with_its_audit_entry(club):
+    staff = staff_with(EDIT_HOUSE_RULES)
+    client = client_for(staff)
+    preset = client.get(reverse("house_rules"), {"preset": "short"})
+    assert "Mots RP minimum par message : 100 → 50" in text(preset)
+    preview = _post(client, pf_1=12, deadline_hours=24, preview="1")
+    assert "PF en 1re année : 10 → 12" in text(preview)
+    club.refresh_from_db()
+    assert club.house_rules == {}  # a preview saves nothing
+    saved = _post(client, pf_1=12, deadline_hours=24, save="1")
+    assert saved.status_code == 302
+    club.refresh_from_db()
+    assert club.house_rules == {"points": {"1": [12, 5]}, "deadline_hours": 24}
+    entry = AuditLog.objects.get(action=AuditAction.HOUSE_RULES)
+    assert entry.actor == staff and entry.data["after"] == club.house_rules and entry.data["before"] == {}

@@ -1,0 +1,35 @@
+"""RULES.md §8: the pages state the club's or the duel's numbers, the rulebook's wording when unchanged."""
+from types import SimpleNamespace
+
+import pytest
+from django.template import Context, Template
+
+from duels.services import rules
+from tests.support.duels import started_duel
+
+pytestmark = pytest.mark.django_db
+
+WAND_REST = Template("{% load duel_tags %}{% registration_standing duellist %}")
+REOPEN_HELP = Template("{% load duel_tags %}{% duel_house_rules duel as house %}{{ house.deadline_hours }}")
+
+
+def _wand_rest_page() -> str:
+    return WAND_REST.render(Context({"duellist": None, "standing": SimpleNamespace(state="wand-rest", wand_rest=2)}))
+
+
+def test_the_wand_rest_help_states_the_clubs_number_of_duels(club):
+    assert "la fin de 4 duels" in _wand_rest_page()
+    club.house_rules = {"wand_rest_duels": 7}
+    club.save()
+    html = _wand_rest_page()
+    assert "la fin de 7 duels" in html and "4 duels" not in html
+
+
+def test_a_duels_pages_read_its_frozen_rules_and_its_state_carries_the_dodge_cost(club):
+    club.house_rules = {"deadline_hours": 24, "dodge_pf": 0}
+    club.save()
+    duel, _referee, _ab = started_duel()
+    club.house_rules = {}
+    club.save()
+    assert REOPEN_HELP.render(Context({"duel": duel})) == "24"
+    assert rules.state_load(duel.state, duel.spells).house.dodge_pf == 0
