@@ -50,7 +50,11 @@ def main() -> int:
     from tests.bench.throwaway_db import throwaway_database
 
     with throwaway_database("pages"):
-        return measure(seed())
+        from clubs.models import Club
+        from clubs.scoping import activate_club
+
+        with activate_club(Club.objects.order_by("pk").first()):  # the home club: its duels, its addresses
+            return measure(seed())
 
 
 def seed() -> dict[int, dict]:
@@ -97,7 +101,7 @@ def measure(duels: dict[int, dict]) -> int:
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
-    from django.urls import clear_url_caches, reverse, set_urlconf
+    from django.urls import clear_url_caches, get_script_prefix, reverse, set_urlconf
 
     settings.ROOT_URLCONF = "tests.bench.floor_urls"
     clear_url_caches()
@@ -111,7 +115,7 @@ def measure(duels: dict[int, dict]) -> int:
         return clients[user.pk]
 
     any_player = duels[TURNS[0]]["player"]
-    requests: dict[str, tuple[Client, str, dict]] = {FLOOR: (client_of(any_player), "/bench/floor/", {})}
+    requests: dict[str, tuple[Client, str, dict]] = {FLOOR: (client_of(any_player), f"{get_script_prefix()}bench/floor/", {})}
     for turns, d in duels.items():
         page = reverse("duels:duel", args=[d["duel"]])
         player = client_of(d["player"])
