@@ -1,18 +1,18 @@
 import logging
 
-from django.contrib.auth.models import AbstractUser, Group
+from django.contrib.auth.models import AbstractUser
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
-from django.db.models import Exists, OuterRef
-from django.utils.functional import cached_property
+from django.db.models import OuterRef
 from django.utils.translation import gettext_lazy as _
 
 from accounts.permissions import USER_PERMISSIONS
-from clubs.scoping import ClubOwned
+from clubs.roles import is_club_referee, referee_membership_exists
+from clubs.scoping import ClubOwned, current_club_or_none
 from common.i18n import say
 from common.queries import BoundedCount
 
-REFEREE_GROUP = "Arbitres"
+REFEREE_GROUP = "Arbitres"  # the single-club layout's referees (clubs/0002 made them the first club's)
 YEAR_CHOICES = [(year, _("Adulte") if year == 8 else str(year)) for year in range(1, 9)]
 
 logger = logging.getLogger(__name__)
@@ -26,7 +26,8 @@ def bell_label(unread: int) -> str:
 
 
 class User(AbstractUser):
-    """Site account. Players have a Duellist profile; referees are in the REFEREE_GROUP group."""
+    """Site account, one for every club: a member has a Duellist profile and a Membership (their roles,
+    the referee role among them) in each club they belong to."""
 
     language = models.CharField(
         _("langue"), max_length=10, choices=[("fr", "Français"), ("en", "English")], default="fr"
@@ -50,10 +51,16 @@ class User(AbstractUser):
         verbose_name_plural = _("utilisateurs")
         permissions = USER_PERMISSIONS  # the staff pages' (accounts/permissions.py)
 
-    @cached_property  # read by the permission check and the menu of one request: one query
+    @property
     def is_referee(self) -> bool:
-        """The referee role: the referee group, or staff holding `duels.referee_any_duel`."""
-        return has_referee_role(self)
+        """The referee role in the club being served: the club's referees, or staff holding
+        `duels.referee_any_duel`. Read once per club (the permission check and the menu of one request)."""
+        known = self.__dict__.setdefault("_referee_in", {})
+        club = current_club_or_none()
+        key = club.pk if club else None
+        if key not in known:
+            known[key] = has_referee_role(self)
+        return known[key]
 
     def menu_facts(self) -> dict:
         """The site menu's {"unread": notices not read, "is_referee": bool} in one statement; the
@@ -61,13 +68,15 @@ class User(AbstractUser):
         # The bell counts at most BELL_MAX + 1 unread notices (shown "99+"), along the partial index on them.
         unread = BoundedCount(Notification.objects.filter(user=OuterRef("pk"), read_at__isnull=True), BELL_MAX + 1)
         mine = User.objects.filter(pk=self.pk)
-        if "is_referee" in self.__dict__:
+        club = current_club_or_none()
+        known = self.__dict__.setdefault("_referee_in", {})
+        key = club.pk if club else None
+        if key in known:
             count = mine.annotate(unread=unread).values_list("unread", flat=True).get()
-            return {"unread": count, "unread_shown": bell_label(count), "is_referee": self.is_referee}
-        in_group = Exists(Group.objects.filter(user=OuterRef("pk"), name=REFEREE_GROUP))
-        row = mine.annotate(unread=unread, in_group=in_group).values("unread", "in_group").get()
-        self.__dict__["is_referee"] = has_referee_role(self, in_group=row["in_group"])  # is_referee, answered
-        return {"unread": row["unread"], "unread_shown": bell_label(row["unread"]), "is_referee": self.is_referee}
+            return {"unread": count, "unread_shown": bell_label(count), "is_referee": known[key]}
+        row = mine.annotate(unread=unread, in_club=referee_membership_exists()).values("unread", "in_club").get()
+        known[key] = has_referee_role(self, in_club=row["in_club"])  # is_referee, answered
+        return {"unread": row["unread"], "unread_shown": bell_label(row["unread"]), "is_referee": known[key]}
 
 
 REFEREE_ANY_DUEL = "duels.referee_any_duel"  # declared by duels.Duel's Meta
@@ -82,14 +91,14 @@ def referees_any_duel(user) -> bool:
     )
 
 
-def has_referee_role(user, *, in_group: bool | None = None) -> bool:
-    """The referee group or the permission to referee any duel. `in_group`: the group membership when the
-    caller already read it (the menu reads it in its own statement)."""
+def has_referee_role(user, *, in_club: bool | None = None) -> bool:
+    """A referee of the club being served, or staff holding the permission to referee any duel. `in_club`:
+    the club's answer when the caller already read it (the menu reads it in its own statement)."""
     if user is None or not user.is_authenticated or not user.is_active:
         return False
-    if in_group is None:
-        in_group = Group.objects.filter(user=user, name=REFEREE_GROUP).exists()
-    return bool(in_group) or referees_any_duel(user)
+    if in_club is None:
+        in_club = is_club_referee(user)
+    return bool(in_club) or referees_any_duel(user)
 
 
 class Duellist(ClubOwned):

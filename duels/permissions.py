@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from accounts.models import REFEREE_ANY_DUEL, REFEREE_GROUP, User, has_referee_role, referees_any_duel
+from accounts.models import REFEREE_ANY_DUEL, User, has_referee_role, referees_any_duel
+from clubs.roles import club_referee_ids
 from duels.models import Duel, Participant
 from duels.services.errors import DuelError
 
@@ -66,13 +67,13 @@ def refereed_duels(user, duels: QuerySet[Duel]) -> QuerySet[Duel]:
 
 
 def referee_candidates() -> QuerySet[User]:
-    """Who may be given a duel (the handover form's choices): the referee group and active staff holding
+    """Who may be given a duel (the handover form's choices): the club's referees and active staff holding
     the permission to referee any duel."""
     holders = User.objects.with_perm(
         REFEREE_ANY_DUEL, include_superusers=True, backend="django.contrib.auth.backends.ModelBackend"
     ).filter(is_staff=True)
     return (
         User.objects.filter(is_active=True)
-        .filter(Q(groups__name=REFEREE_GROUP) | Q(pk__in=holders.values("pk")))
+        .filter(Q(pk__in=club_referee_ids()) | Q(pk__in=holders.values("pk")))
         .distinct().order_by("username")
     )

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from accounts.models import Duellist, Invitation, User
 from audit.models import AuditAction
 from audit.services import audit_record
+from clubs.roles import membership_join
 from common.errors import RefusedError
 
 
@@ -154,6 +155,7 @@ def invitation_accept(*, token: str, password: str, email: str = "") -> User:
         user.save()
         duellist.user = user
         duellist.save(update_fields=["user"])
+        membership_join(user, duellist.club)  # a member of the club whose member they were on the forum
     else:
         user = User.objects.select_for_update().get(pk=duellist.user_id)
         validate_password(password, user)

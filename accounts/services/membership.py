@@ -5,12 +5,11 @@ import re
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import REFEREE_GROUP, Duellist, EmailPreference, SignupRequest, User
+from accounts.models import Duellist, EmailPreference, SignupRequest, User
 from accounts.permissions import DECIDE_SIGNUP_REQUESTS, GRANT_REFEREE_ROLE
 from accounts.services.emails import email_send
 from accounts.services.invitations import (
@@ -21,6 +20,7 @@ from accounts.services.invitations import (
 )
 from audit.models import AuditAction
 from audit.services import audit_record
+from clubs.roles import referee_role_store
 from common import rate_limits
 from common.access import staff_may
 from common.after_commit import after_commit
@@ -126,18 +126,12 @@ def email_preferences(user: User) -> dict[str, bool]:
 
 @transaction.atomic
 def referee_role_set(*, actor: User, user: User, granted: bool) -> bool:
-    """Grant or revoke the referee role (the REFEREE_GROUP group), logged. False if nothing changed."""
+    """Grant or revoke the referee role in the club being served, logged. False if nothing changed."""
     if not staff_may(actor, GRANT_REFEREE_ROLE):
         raise InvitationError("permission_denied", _("Action réservée au staff qui gère les rôles d'arbitre."))
-    group, _created = Group.objects.get_or_create(name=REFEREE_GROUP)
     user = User.objects.select_for_update().get(pk=user.pk)
-    has_role = user.groups.filter(pk=group.pk).exists()
-    if has_role == granted:
+    if not referee_role_store(user, granted):
         return False
-    if granted:
-        user.groups.add(group)
-    else:
-        user.groups.remove(group)
     audit_record(
         actor=actor, action=AuditAction.ROLE_CHANGE,
         data={"user": user.pk, "username": user.username, "role": "referee", "granted": granted},

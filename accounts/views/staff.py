@@ -1,14 +1,13 @@
 """Staff pages: their index, the sign-up request queue, the referee role page and the member CSV import."""
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Exists, OuterRef
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import selectors
 from accounts.forms import MemberCsvForm, SignupDecisionForm
-from accounts.models import REFEREE_GROUP, SignupRequest, User
+from accounts.models import SignupRequest, User
 from accounts.permissions import (
     DECIDE_SIGNUP_REQUESTS,
     GRANT_REFEREE_ROLE,
@@ -18,6 +17,7 @@ from accounts.permissions import (
 from accounts.services.invitations import InvitationError, invitation_pm_bbcode
 from accounts.services.member_upload import UploadRefused, forum_members_upload
 from accounts.services.membership import referee_role_set, signup_request_decide
+from clubs.roles import referee_membership_exists
 from common.access import permission_required, staff_required
 from common.links import site_url
 
@@ -71,10 +71,9 @@ def signup_decide(request, pk: int):
 
 @permission_required(GRANT_REFEREE_ROLE)
 def roles_page(request):
-    referees = User.objects.filter(groups__name=REFEREE_GROUP)
-    users = (
-        User.objects.filter(is_active=True)
-        .annotate(referee=Exists(referees.filter(pk=OuterRef("pk"))))
+    users = (  # the club's members, and whether each referees here
+        User.objects.filter(is_active=True, memberships__club=request.club)
+        .annotate(referee=referee_membership_exists())
         .order_by("username")
     )
     query = request.GET.get("q", "").strip()

@@ -4,6 +4,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from audit.models import AuditLog
+from clubs.roles import membership_join
 from tests.factories.accounts import UserFactory
 from tests.support.permissions import staff_with
 
@@ -13,9 +14,11 @@ pytestmark = pytest.mark.django_db
 def test_staff_grants_then_revokes_the_referee_role(client):
     staff = staff_with("accounts.grant_referee_role", username="dumbledore")
     member = UserFactory(username="lupin")
+    membership_join(member)  # a member of the club: the page lists the club's members
+    UserFactory(username="rogue")  # an account of another club only
     client.force_login(staff)
     page = client.get(reverse("roles")).content.decode()
-    assert "Nommer lupin arbitre" in page
+    assert "Nommer lupin arbitre" in page and "rogue" not in page
     client.post(reverse("role_set", args=[member.pk]), {"referee": "1"})
     assert User.objects.get(pk=member.pk).is_referee
     assert "Retirer le rôle d'arbitre à lupin" in client.get(reverse("roles")).content.decode()

@@ -3,12 +3,11 @@ a staff member holding every permission but that one gets the site's 403 page an
 holding it opens the page. Superusers keep everything; the staff index lists only the pages its reader
 may open."""
 import pytest
-from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from accounts.models import REFEREE_GROUP, Invitation, SignupRequest
+from accounts.models import Invitation, SignupRequest
 from accounts.permissions import (
     DECIDE_SIGNUP_REQUESTS,
     GRANT_REFEREE_ROLE,
@@ -24,6 +23,7 @@ from forum.models import PmBatch
 from forum.services import ForumError, batches
 from rankings.services.rewards import rewards_mark_paid
 from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.clubs import make_referee
 from tests.support.permissions import staff_with
 from tests.support.web import client_for
 
@@ -69,7 +69,7 @@ def test_the_referee_role_page_needs_grant_referee_role():
     assert response.status_code == 403
     with pytest.raises(InvitationError):
         referee_role_set(actor=all_but(GRANT_REFEREE_ROLE), user=player, granted=True)
-    assert not player.groups.filter(name=REFEREE_GROUP).exists()
+    assert not player.is_referee
     assert referee_role_set(actor=staff_with(GRANT_REFEREE_ROLE), user=player, granted=True)
 
 
@@ -104,7 +104,7 @@ def test_the_referee_pages_need_the_referee_role():
     assert bare.get(url).status_code == 403
     assert client_for(staff_with("duels.referee_any_duel")).get(url).status_code == 200
     referee = UserFactory()
-    referee.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+    make_referee(referee)
     assert client_for(referee).get(url).status_code == 200
 
 

@@ -62,7 +62,11 @@ def main() -> int:
     print(f"Database: {connection.vendor} {connection.settings_dict['NAME']} (migrated in "
           f"{time.perf_counter() - started:.1f} s)")
     try:
-        seasons = seed()
+        from clubs.models import Club
+        from clubs.scoping import activate_club
+
+        with activate_club(Club.objects.order_by("pk").first()):  # the home club (the API at /api/v1/)
+            seasons = seed()
         return measure(seasons)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
@@ -154,7 +158,8 @@ def bench_urls():
             return Response({"ok": True})
 
     module = types.ModuleType("bench_urls")
-    module.urlpatterns = [path("bench/floor/", Floor.as_view()), path("", include("config.urls"))]
+    # Under /api/v1/: served for the home club like the API (the same club lookup by the middleware).
+    module.urlpatterns = [path("api/v1/bench/floor/", Floor.as_view()), path("", include("config.urls"))]
     sys.modules["bench_urls"] = module
     return "bench_urls"
 
@@ -175,7 +180,7 @@ def measure(seasons) -> int:
     last_duel = (FIRST_DUEL + dt.timedelta(minutes=DUELS * 10)).date()
     season = [s for s in seasons if s.starts_on <= last_duel][-1].slug  # the latest season with duels
     urls = {
-        "floor (trivial DRF view)": "/bench/floor/",
+        "floor (trivial DRF view)": "/api/v1/bench/floor/",
         "rankings, first page": "/api/v1/rankings/",
         "rankings, by season": f"/api/v1/rankings/?season={season}",
         "rankings, season+kind+format+year": f"/api/v1/rankings/?season={season}&kind=rp&format=1v1&year=3",

@@ -4,11 +4,10 @@ POSTs); the API and the bridge likewise. B's names carry a marker the pages woul
 import datetime as dt
 
 import pytest
-from django.contrib.auth.models import Group
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from accounts.models import REFEREE_GROUP, Duellist, SignupRequest
+from accounts.models import Duellist, SignupRequest
 from audit.models import AuditLog
 from clubs.scoping import activate_club
 from duels.models import Declaration, Duel, Exemption, Fault, Post, Registration, Window
@@ -16,7 +15,7 @@ from duels.services import declaration_prepare, exemption_request
 from forum.models import DuelTopic, PmBatch
 from forum.services import batches
 from tests.factories.accounts import DuellistFactory, UserFactory
-from tests.support.clubs import other_club
+from tests.support.clubs import make_referee, other_club
 from tests.support.duels import declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
@@ -107,7 +106,7 @@ def world(club, settings):
     club_b = other_club()
     data = build_club_b(club_b, superuser)
     referee_of_a = UserFactory(username="arbitre-a")
-    referee_of_a.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+    make_referee(referee_of_a)
     player_of_a = DuellistFactory(user__username="joueur-a").user
     data["users"] = {"anonymous": None, "player_of_a": player_of_a, "referee_of_a": referee_of_a,
                      "referee_of_b": data.pop("referee"), "superuser": superuser}

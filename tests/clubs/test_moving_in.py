@@ -2,6 +2,7 @@
 migrations on a populated database; one test: migrating back and forth takes a while): every row joins the club, every account becomes its member,
 referees and staff keep their roles there."""
 import pytest
+from django.contrib.auth.models import Group
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
@@ -31,6 +32,7 @@ def test_a_populated_single_club_database_moves_into_its_first_club(settings):
     post(duel, b, [])
     declare(duel, referee)
     DuellistFactory(forum_name="Sans duel")
+    referee.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])  # the single-club layout's role
     staff = UserFactory(username="equipe", is_staff=True)
     before = _counts()
     assert before["Post"] == 2 and before["Declaration"] == 1

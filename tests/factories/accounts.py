@@ -3,6 +3,7 @@ import datetime as dt
 import factory
 
 from accounts.models import Duellist, User
+from clubs.roles import membership_join
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -19,6 +20,7 @@ class DuellistFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Duellist
+        skip_postgeneration_save = True
 
     user = factory.SubFactory(UserFactory)
     forum_id = factory.Sequence(lambda n: 1000 + n)
@@ -29,3 +31,9 @@ class DuellistFactory(factory.django.DjangoModelFactory):
     rp_year = 3
     homework_year = 5
     prodigium = False
+
+    @factory.post_generation
+    def membership(self, create, extracted, **kwargs):
+        """A member with a character in a club is a member of that club (as an accepted invitation makes)."""
+        if create and self.user_id:
+            membership_join(self.user, self.club)

@@ -1,11 +1,10 @@
 """Factories for duels: referees, magic types, registrations, and a small spell list for duel_start."""
 import factory
-from django.contrib.auth.models import Group
 
-from accounts.models import REFEREE_GROUP
 from duels.models import Duel, DuelFormat, DuelKind, Registration
 from spells.models import MagicType
 from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.clubs import make_referee
 
 __all__ = ["DuellistFactory", "DuelFactory", "RefereeFactory", "RegistrationFactory", "magic_type", "TEST_SPELLS"]
 
@@ -21,9 +20,9 @@ class RefereeFactory(UserFactory):
     username = factory.Sequence(lambda n: f"arbitre{n}")
 
     @factory.post_generation
-    def referee_group(self, create, extracted, **kwargs):
+    def referee_role(self, create, extracted, **kwargs):
         if create:
-            self.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+            make_referee(self)  # in the club being served
 
 
 class RegistrationFactory(factory.django.DjangoModelFactory):

@@ -4,13 +4,11 @@ csrf_exempt by mistake fails here by name. (The API's writes use token auth: no 
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from accounts.models import REFEREE_GROUP
 from tests.factories.accounts import UserFactory
-from tests.support.clubs import club_path
+from tests.support.clubs import club_path, make_referee
 
 pytestmark = pytest.mark.django_db
 SKIPPED_PREFIXES = ("api/", "forum/api/", "admin/", "i18n/")  # token APIs (the forum bridge sends a signed
@@ -36,7 +34,7 @@ def test_the_route_list_is_the_sites():
 @pytest.mark.parametrize("path", ROUTES)
 def test_a_post_without_the_csrf_token_is_refused(path):
     user = UserFactory(is_staff=True, is_superuser=True)
-    user.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+    make_referee(user)
     client = Client(enforce_csrf_checks=True)
     client.force_login(user)
     response = client.post(club_path(path), {"reason": "x", "confirm": "yes", "rp_text": "x"})

@@ -8,20 +8,21 @@ Not here: Django's admin (its own permissions) and the token APIs (/api/, /forum
 import datetime as dt
 
 import pytest
-from django.contrib.auth.models import Group
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from accounts.models import REFEREE_GROUP, Duellist, Invitation, SignupRequest, User
+from accounts.models import Duellist, Invitation, SignupRequest, User
 from audit.models import AuditLog
+from clubs.models import Membership
 from duels.models import Declaration, Duel, Exemption, Fault, Participant, Post, Registration, Window
 from duels.services import declaration_prepare, exemption_request
 from forum.models import DuelTopic, PmBatch
 from forum.services import batches
 from rankings.models import Result
 from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.clubs import make_referee
 from tests.support.duels import declare, post, started_duel
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +77,7 @@ def build_world() -> dict:
     staff_player.is_staff = staff_player.is_superuser = True
     staff_player.save()
     other_referee = UserFactory(username="autre-arbitre")
-    other_referee.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+    make_referee(other_referee)
     outsider = DuellistFactory(user__username="dehors")
     registration = Registration.objects.create(duellist=outsider, kind="non_rp", format="1v1", year=3)
     superuser = UserFactory(username="chef", is_staff=True, is_superuser=True)
@@ -191,7 +192,7 @@ def fingerprint() -> tuple:
         list(Window.objects.order_by("pk").values_list("state", "due_at")),
         Post.objects.count(), list(Declaration.objects.order_by("pk").values_list("status", "revision")),
         Fault.objects.count(), list(Exemption.objects.order_by("pk").values_list("status")),
-        list(Group.objects.filter(name=REFEREE_GROUP).values_list("user", flat=True).order_by("user")),
+        list(Membership.objects.filter(is_referee=True).values_list("club", "user").order_by("club", "user")),
         list(SignupRequest.objects.order_by("pk").values_list("status")), Invitation.objects.count(),
         PmBatch.objects.count(), list(Result.objects.order_by("pk").values_list("paid_at")),
         list(Registration.objects.order_by("pk").values_list("status")), AuditLog.objects.count(),

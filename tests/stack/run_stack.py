@@ -46,9 +46,9 @@ DEADLINE_SECONDS = 25
 CLUB = "/club"  # the installation's first club (the clubs migration names it): every page is under it
 # The shell snippets act in that club, as its pages do (a query of club data outside any club raises).
 SEED = """
-from django.contrib.auth.models import Group
-from accounts.models import REFEREE_GROUP, Duellist, User
+from accounts.models import Duellist, User
 from clubs.models import Club
+from clubs.roles import referee_role_store
 from clubs.scoping import activate_club
 import datetime as dt
 with activate_club(Club.objects.get(slug="club")):
@@ -56,8 +56,8 @@ with activate_club(Club.objects.get(slug="club")):
         user = User.objects.create_user(name, password="{password}")
         Duellist.objects.create(user=user, forum_id=number, forum_name=name.capitalize(), homework_year=3,
                                 rp_year=3, forum_joined_on=dt.date(2020, 1, 1), forum_post_count=500)
-referee = User.objects.create_user("arbitre", password="{password}")
-referee.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+    referee = User.objects.create_user("arbitre", password="{password}")
+    referee_role_store(referee, True)  # a referee of this club
 """
 STAFF_TOKEN = """
 from accounts.models import User

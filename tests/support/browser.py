@@ -1,10 +1,8 @@
 """Browser helpers for the chromium tests (tests/e2e/)."""
 from __future__ import annotations
 
-from django.contrib.auth.models import Group
-
-from accounts.models import REFEREE_GROUP
 from tests.factories.accounts import UserFactory
+from tests.support.clubs import make_referee
 
 PASSWORD = "estrade-test"  # every factory-made user's password (tests/factories/accounts.py)
 PHONE = {"width": 390, "height": 844}
@@ -33,5 +31,5 @@ def login(new_page, username: str, viewport=None):
 
 def referee_user(username="arbitre"):
     user = UserFactory(username=username)
-    user.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+    make_referee(user)
     return user

@@ -7,6 +7,7 @@ from django.urls import get_script_prefix, set_script_prefix
 from django.utils import timezone
 
 from clubs.models import Club
+from clubs.roles import referee_role_store
 
 HOME_SLUG = "club"  # the first club, created by the clubs migration
 
@@ -57,3 +58,8 @@ def club_cache_warmed(club: Club | None = None) -> Club:
     club_by_slug(club.slug)
     home_club_cached()  # the club of /api/v1/ without a club
     return club
+
+
+def make_referee(user) -> None:
+    """`user` referees in the club being served (their membership there, made if need be)."""
+    referee_role_store(user, True)

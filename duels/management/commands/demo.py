@@ -6,14 +6,14 @@ from __future__ import annotations
 import datetime as dt
 import io
 
-from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import REFEREE_GROUP, Duellist, User
+from accounts.models import Duellist, User
 from accounts.services.invitations import invitation_create
 from clubs.commands import ClubCommand
+from clubs.roles import membership_join, referee_role_store
 from clubs.scoping import site_prefix
 from duels.models import Duel, DuelFormat, DuelKind, Phase
 from duels.services import (
@@ -117,8 +117,9 @@ class Command(ClubCommand):
             user.set_password(PASSWORD)
             user.is_staff = user.is_superuser = staff
             user.save()
-        if referee:
-            user.groups.add(Group.objects.get_or_create(name=REFEREE_GROUP)[0])
+        membership = membership_join(user)
+        if referee and not membership.is_referee:
+            referee_role_store(user, True)
         return user
 
     def _duellist(self, name: str, index: int) -> Duellist:
