@@ -33,3 +33,14 @@ def test_a_duels_pages_read_its_frozen_rules_and_its_state_carries_the_dodge_cos
     club.save()
     assert REOPEN_HELP.render(Context({"duel": duel})) == "24"
     assert rules.state_load(duel.state, duel.spells).house.dodge_pf == 0
+
+
+def test_the_sanction_confirmation_states_the_duels_absences_to_disqualify(club):
+    from django.template.loader import render_to_string
+
+    club.house_rules = {"absences_to_disqualify": 1}
+    club.save()
+    duel, _referee, _ab = started_duel()
+    preview = SimpleNamespace(disqualified=["Bob"], out=[], ends_duel=False, winner_team=None, winners=[])
+    html = render_to_string("duels/sanction_confirm.html", {"duel": duel, "preview": preview, "title": "t"})
+    assert "Bob atteint 1 faute d'absence" in html and "3 fautes" not in html
