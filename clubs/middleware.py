@@ -15,7 +15,7 @@ from django.utils.http import escape_leading_slashes
 from django.utils.translation import gettext as _
 
 from clubs.models import SITE_SEGMENTS, Club
-from clubs.scoping import activate_club, scopes_disabled
+from clubs.scoping import activate_club, outside_clubs
 from clubs.selectors import club_by_slug, home_club
 
 SITE_PATHS = ("/api/schema/", "/api/docs/")
@@ -61,7 +61,7 @@ class ClubMiddleware:
                 club = home_club()
                 if club is not None:
                     return self._serve(request, club, path)
-            with scopes_disabled():  # the platform's own pages (the admin): every club's rows
+            with outside_clubs():  # the platform's own pages (the admin): every club's rows
                 return self.get_response(request)
         club = club_by_slug(first)
         if club is None:
@@ -73,7 +73,7 @@ class ClubMiddleware:
             return _moved(request, f"/{club.slug}/")
         if rest.split("/", 1)[0] == "admin":  # a link to the admin built for a club: the site's admin
             request.path_info = "/" + rest
-            with scopes_disabled():
+            with outside_clubs():
                 return self.get_response(request)
         return self._serve(request, club, "/" + rest)
 

@@ -75,6 +75,14 @@ def activate_club(club):
         _site_prefix.reset(token)
 
 
+@contextmanager
+def outside_clubs():
+    """The site's own pages (the operator's admin): every club's rows, and no club active — code that acts
+    for a club there activates the row's club itself."""
+    with scope(_enabled=False, club=None):
+        yield
+
+
 class ClubOwned(models.Model):
     """A row that belongs to one club. `club_parent` names the foreign key the club comes from when a
     row is saved without one (a window takes its duel's club); a top-level row takes the active club."""

@@ -17,6 +17,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from clubs.models import Club
+from clubs.scoping import activate_club
 from webhooks.addresses import AddressRefused, url_check
 from webhooks.models import DEFAULT_EVENTS, Delivery, EventKind, Webhook, WebhookKind
 from webhooks.services.delivery import RESEND_PERMISSION, ResendRefused, delivery_resend
@@ -43,6 +45,8 @@ class WebhookForm(forms.ModelForm):
         widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "off"}),
         help_text=SECRET_HELP,
     )
+    # A new webhook names its club (the site's admin serves every club); with a single club, that one.
+    in_club = forms.ModelChoiceField(Club.objects.none(), label=_("club"), required=False)
 
     class Meta:
         model = Webhook
@@ -52,10 +56,23 @@ class WebhookForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk is None:
             self.initial.setdefault("events", DEFAULT_EVENTS)
-        else:  # an address and a secret are saved: an empty field keeps them
+            self.fields["in_club"].queryset = Club.objects.order_by("name")
+        else:  # an address and a secret are saved: an empty field keeps them; a webhook stays in its club
+            del self.fields["in_club"]
             self.fields["url"].help_text = format_lazy("{} {}", URL_HELP, URL_KEEP)
             if self.instance.secret:
                 self.fields["secret"].help_text = SECRET_KEEP
+
+    def clean_in_club(self):
+        club = self.cleaned_data.get("in_club")
+        if club is None and "in_club" in self.fields:
+            clubs = list(Club.objects.order_by("pk")[:2])
+            if len(clubs) != 1:
+                raise forms.ValidationError(_("Choisissez le club du webhook."))
+            club = clubs[0]
+        if club is not None:
+            self.instance.club = club
+        return club
 
     def clean_url(self):
         url = (self.cleaned_data.get("url") or "").strip()
@@ -83,7 +100,7 @@ class WebhookAdmin(admin.ModelAdmin):
 
     def get_fields(self, request, obj=None):
         fields = ["name", "kind", "url", "secret", "events", "language", "enabled"]
-        return fields + (["shown_url", "disabled_reason", "last_deliveries"] if obj else [])
+        return fields + (["shown_url", "disabled_reason", "last_deliveries"] if obj else ["in_club"])
 
     @admin.display(description=_("adresse"))
     def shown_url(self, obj):
@@ -116,7 +133,8 @@ class WebhookAdmin(admin.ModelAdmin):
             obj.secret = secrets.token_urlsafe(32)
         if obj.enabled:
             obj.disabled_reason = ""
-        super().save_model(request, obj, form, change)
+        with activate_club(obj.club):  # its deliveries' links and its audit entries are its club's
+            super().save_model(request, obj, form, change)
         if generated:
             request.session[SECRET_SESSION_KEY] = {"webhook": obj.pk, "secret": obj.secret}
 
