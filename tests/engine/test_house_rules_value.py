@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from duels.engine import RULEBOOK, DuelState, HouseRules, HouseRulesError, resolve_action_phase
+from duels.engine import RULEBOOK, DuellistState, DuelState, HouseRules, HouseRulesError, resolve_action_phase
 from duels.engine.house_rules import INT_RANGES, KNOBS
 from tests.support.engine import cast, post, state
 
@@ -198,3 +198,9 @@ def test_a_stored_document_from_before_house_rules_loads_its_overlevel_attempt()
     assert data["duellists"][0]["overlevel_used"] is True and "overlevels" not in data["duellists"][0]
     loaded = DuelState.from_dict(data)
     assert loaded.duellist("A").overlevels == 1 and loaded.house is RULEBOOK
+
+
+def test_a_duellist_document_without_its_overlevel_fields_has_made_no_attempt():
+    data = state().to_dict()["duellists"][0]
+    del data["overlevel_used"]
+    assert DuellistState.from_dict(data).overlevels == 0
