@@ -5,7 +5,6 @@ from . import events
 from .bets import NORMAL, allowed_bets, bet_wins, cast_cost, chosen_effect
 from .board import Board
 from .effects import apply_effect
-from .house_rules import PER_DUEL
 from .spells import Effect, Spell
 from .state import CreatureState, DuellistState, PendingHit, on_stage
 
@@ -24,10 +23,9 @@ def pay(caster: DuellistState, cost: int) -> tuple[int, int]:
 
 
 def record_cast(caster: DuellistState, turn: int, slug: str, overlevel: bool) -> None:
-    """Remember a resolved cast for same-spell-twice (the current and previous turn are enough,
-    unless the house rule `repeat: duel` needs every cast) and count an overlevel attempt."""
-    kept = caster.casts if caster.house.repeat == PER_DUEL else (c for c in caster.casts if c[0] >= turn - 1)
-    caster.casts = (*kept, (turn, slug))
+    """Remember a resolved cast for same-spell-twice and count an overlevel attempt. The end of each
+    turn forgets the casts the repetition rule no longer needs (resolution._end_turn)."""
+    caster.casts = (*caster.casts, (turn, slug))
     if overlevel:
         caster.overlevels += 1
 

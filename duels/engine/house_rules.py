@@ -73,8 +73,7 @@ class HouseRules:
     chocogrenouille: bool = True
 
     def __post_init__(self):
-        if not isinstance(self.points, MappingProxyType):
-            object.__setattr__(self, "points", _points_table(self.points))
+        object.__setattr__(self, "points", _points_table(self.points))  # read-only, pairs as tuples
         problem = _problem(self)
         if problem:
             raise HouseRulesError(*problem)

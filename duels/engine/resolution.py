@@ -205,7 +205,7 @@ def _end_turn(board: Board) -> None:
     every_cast = state.house.repeat == PER_DUEL  # same-spell-twice looks back over the whole duel
     for duellist in state.duellists:
         duellist.shield = 0
-        if not every_cast:
+        if not every_cast:  # next turn, only this turn's casts can repeat a spell
             duellist.casts = tuple(c for c in duellist.casts if c[0] >= state.turn)
     creatures_expire(board)
     state.turn += 1

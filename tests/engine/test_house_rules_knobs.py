@@ -5,6 +5,7 @@ import pytest
 from duels.engine import options_for, resolve_action_phase, resolve_defence_phase
 from tests.support.engine import cast, dodge, error_code, mv, play, post, spell, state, turn
 
+BOLT_MISS = cast("bolt", "B", "123", 6)  # a failed bet: paid, no defence phase
 SHOVE = spell("shove", level=1, range=10, tags=["AUTO"], effect={"push": 3})  # always succeeds, not dodgeable
 
 
@@ -219,6 +220,23 @@ def test_overlevel_0_offers_no_attempt_and_says_why():
     assert unavailable["big"]["reason"] == "niveau 4 : plus de tentative de niveau supérieur permise dans ce duel"
 
 
+@pytest.mark.parametrize(("house", "used", "reason"), [
+    ({"overlevel_per_duel": 2}, 2, "niveau 4 : plus de tentative de niveau supérieur permise dans ce duel"),
+    ({"overlevel_per_duel": 1, "repeat": "duel"}, 1, "niveau 4 : tentative de niveau supérieur déjà faite dans ce duel"),
+])
+def test_the_reason_for_a_used_overlevel_follows_the_house_rules(house, used, reason):
+    s = state(house=house)
+    s.duellist("A").overlevels = used
+    unavailable = {u["slug"]: u for u in options_for(s, "A")["unavailable_spells"]}
+    assert (unavailable["big"]["code"], unavailable["big"]["reason"]) == ("overlevel-used", reason)
+
+
+def test_the_reason_for_a_spell_cast_last_turn_stays_the_rulebooks_with_other_knobs():
+    s = resolve_action_phase(state(house={"overlevel_per_duel": 0}), [post("A", BOLT_MISS)]).state
+    unavailable = {u["slug"]: u for u in options_for(s, "A")["unavailable_spells"]}
+    assert unavailable["bolt"]["reason"] == "lancé au tour précédent"
+
+
 def test_overlevel_3_still_offers_the_attempt_after_two():
     s = state(house={"overlevel_per_duel": 3})
     s.duellist("A").overlevels = 2
@@ -229,9 +247,6 @@ def test_overlevel_3_still_offers_the_attempt_after_two():
 
 
 # --- repeat -----------------------------------------------------------------------------------------
-
-BOLT_MISS = cast("bolt", "B", "123", 6)  # a failed bet: paid, no defence phase
-
 
 def test_repeat_consecutive_refuses_the_next_turn_only():
     house = {"repeat": "consecutive"}

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from duels.engine import RULEBOOK, DuelState, HouseRules, HouseRulesError, resolve_action_phase
+from duels.engine import RULEBOOK, DuellistState, DuelState, HouseRules, HouseRulesError, resolve_action_phase
 from duels.engine.house_rules import INT_RANGES, KNOBS
 from tests.support.engine import cast, post, state
 
@@ -45,7 +45,8 @@ def test_each_integer_knob_accepts_its_ends_and_refuses_one_beyond(key, low, hig
     for value in (low - 1, high + 1, str(low), float(low), True):
         with pytest.raises(HouseRulesError) as error:
             HouseRules.from_dict({key: value})
-        assert error.value.key == key and key in str(error.value)
+        assert (error.value.key, error.value.message) == (key, f"expected an integer {low}..{high}, got {value!r}")
+        assert str(error.value) == f"{key}: {error.value.message}"
 
 
 def test_eligibility_days_null_is_one_calendar_month():
@@ -58,11 +59,16 @@ def test_repeat_takes_its_three_words(repeat):
     assert HouseRules.from_dict({"repeat": repeat}).repeat == repeat
 
 
-@pytest.mark.parametrize(("key", "value"), [("repeat", "twice"), ("repeat", 1), ("chocogrenouille", 1),
-                                            ("chocogrenouille", "yes")])
-def test_word_and_yes_no_knobs_refuse_other_values(key, value):
-    with pytest.raises(HouseRulesError, match=key):
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("repeat", "twice", "expected one of consecutive, duel, free, got 'twice'"),
+    ("repeat", 1, "expected one of consecutive, duel, free, got 1"),
+    ("chocogrenouille", 1, "expected true or false, got 1"),
+    ("chocogrenouille", "yes", "expected true or false, got 'yes'"),
+])
+def test_word_and_yes_no_knobs_refuse_other_values(key, value, message):
+    with pytest.raises(HouseRulesError) as error:
         HouseRules.from_dict({key: value})
+    assert (error.value.key, error.value.message) == (key, message)
 
 
 def test_chocogrenouille_can_be_turned_off():
@@ -90,30 +96,40 @@ def test_points_change_only_the_years_named():
     assert HouseRules.from_dict({"points": {"1": [10, 5]}}) == RULEBOOK
 
 
-@pytest.mark.parametrize(("pair", "accepted"), [([1, 0], True), ([99, 99], True), ([0, 5], False),
-                                                ([100, 5], False), ([10, -1], False), ([10, 100], False),
-                                                ([10], False), ([10, 5, 1], False), ("10,5", False),
-                                                ([10.0, 5], False)])
-def test_points_ranges_pf_1_99_pm_0_99(pair, accepted):
-    if accepted:
+@pytest.mark.parametrize(("pair", "refused"), [
+    ([1, 0], None), ([99, 99], None),
+    ([0, 5], "PF must be an integer 1..99, got 0"), ([100, 5], "PF must be an integer 1..99, got 100"),
+    ([10.0, 5], "PF must be an integer 1..99, got 10.0"),
+    ([10, -1], "PM must be an integer 0..99, got -1"), ([10, 100], "PM must be an integer 0..99, got 100"),
+    ([10], "expected a pair [PF, PM]"), ([10, 5, 1], "expected a pair [PF, PM]"), ("10,5", "expected a pair [PF, PM]"),
+])
+def test_points_ranges_pf_1_99_pm_0_99(pair, refused):
+    if refused is None:
         assert HouseRules.from_dict({"points": {"4": pair}}).points[4] == tuple(pair)
     else:
         with pytest.raises(HouseRulesError) as error:
             HouseRules.from_dict({"points": {"4": pair}})
-        assert error.value.key == "points.4"
+        assert (error.value.key, error.value.message) == ("points.4", refused)
 
 
 @pytest.mark.parametrize("year", ["0", "9", "adult", "-1", "３"])
 def test_points_name_years_1_to_8(year):
     with pytest.raises(HouseRulesError) as error:
         HouseRules.from_dict({"points": {year: [10, 5]}})
-    assert error.value.key == f"points.{year}"
+    assert (error.value.key, error.value.message) == (f"points.{year}", "unknown year (expected 1..8)")
 
 
-@pytest.mark.parametrize("data", [[], "x", None])
-def test_the_house_block_is_an_object(data):
-    with pytest.raises(HouseRulesError):
+@pytest.mark.parametrize(("data", "kind"), [([], "list"), ("x", "str"), (None, "NoneType")])
+def test_the_house_block_is_an_object(data, kind):
+    with pytest.raises(HouseRulesError) as error:
         HouseRules.from_dict(data)
+    assert (error.value.key, error.value.message) == ("house", f"expected an object, got {kind}")
+
+
+def test_points_is_an_object_of_years():
+    with pytest.raises(HouseRulesError) as error:
+        HouseRules.from_dict({"points": [[10, 5]]})
+    assert (error.value.key, error.value.message) == ("points", "expected an object of years, got list")
 
 
 def test_points_may_name_years_as_integers():
@@ -125,7 +141,7 @@ def test_a_value_built_in_code_is_checked_too():
         HouseRules(dodge_pf=10)
     with pytest.raises(HouseRulesError, match="points"):
         HouseRules(points={1: (10, 5)})
-    with pytest.raises(HouseRulesError, match="points: expected PF and PM for every year"):
+    with pytest.raises(HouseRulesError, match=r"^points: expected PF and PM for every year 1\.\.8$"):
         HouseRules(points=[(10, 5)] * 8)
     with pytest.raises(HouseRulesError, match=r"points\.2: expected a pair \[PF, PM\]"):
         HouseRules(points={**RULEBOOK_TABLE, 2: 13})
@@ -182,3 +198,9 @@ def test_a_stored_document_from_before_house_rules_loads_its_overlevel_attempt()
     assert data["duellists"][0]["overlevel_used"] is True and "overlevels" not in data["duellists"][0]
     loaded = DuelState.from_dict(data)
     assert loaded.duellist("A").overlevels == 1 and loaded.house is RULEBOOK
+
+
+def test_a_duellist_document_without_its_overlevel_fields_has_made_no_attempt():
+    data = state().to_dict()["duellists"][0]
+    del data["overlevel_used"]
+    assert DuellistState.from_dict(data).overlevels == 0
