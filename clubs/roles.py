@@ -1,6 +1,7 @@
 """A member's roles in the club being served (Membership). A referee of one club is nobody in another."""
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import Exists, OuterRef, QuerySet
 
 from clubs.models import Membership
@@ -30,6 +31,7 @@ def membership_join(user, club=None) -> Membership:
     return Membership.objects.get_or_create(user=user, club=club or current_club())[0]
 
 
+@transaction.atomic
 def referee_role_store(user, granted: bool) -> bool:
     """Set the referee role of `user` in the active club; False when it was already so."""
     membership = Membership.objects.select_for_update().filter(user=user, club=current_club()).first()

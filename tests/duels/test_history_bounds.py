@@ -15,6 +15,7 @@ from duels.models import Participant
 from duels.selectors.wand_rest import WAND_REST_DUELS, wand_rest_remaining
 from rankings.models import Result
 from tests.factories.duels import DuellistFactory, UserFactory
+from tests.support.clubs import club_cache_warmed
 from tests.support.duels import finished_duel
 from tests.support.permissions import staff_with
 from tests.support.web import client_for, text
@@ -106,6 +107,7 @@ def test_my_duels_is_paginated_and_flat_in_the_number_of_duels():
     veteran = DuellistFactory(user=UserFactory())
     client = client_for(veteran.user)
     history(veteran, 5)
+    club_cache_warmed()  # the club's address known, as on a running site
     few = queries_of(client, reverse("duels:dashboard"))
     history(veteran, 40, start=timezone.now() - dt.timedelta(days=100))
     many = queries_of(client, reverse("duels:dashboard"))
