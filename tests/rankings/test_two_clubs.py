@@ -30,7 +30,7 @@ FORUM_IDS = (500, 501, 502)
 NEW_YORK_EVE = dt.datetime(2026, 3, 1, 3, 0, tzinfo=dt.UTC)
 
 
-def play(club, prefix: str, *, winner: int) -> dict:
+def play_in_club(club, prefix: str, *, winner: int) -> dict:
     """Three duellists (the same forum ids in both clubs), a March season, two finished duels and one
     fought when the day differs between Paris and New York."""
     with activate_club(club):
@@ -48,7 +48,7 @@ def clubs(club):
     b = other_club()
     b.time_zone = "America/New_York"
     b.save()
-    a_played, b_played = play(club, "Beauxbâtons", winner=1), play(b, "Ilvermorny", winner=2)
+    a_played, b_played = play_in_club(club, "Beauxbâtons", winner=1), play_in_club(b, "Ilvermorny", winner=2)
     yield {"a": club, "b": b, "a_played": a_played, "b_played": b_played}
     forget_table_revision()
 

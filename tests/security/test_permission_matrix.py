@@ -177,6 +177,7 @@ def table(w: dict) -> dict:
         "role_set": ([of("role_set", w["users"]["outsider"].pk)], STAFF_PAGE, {"referee": "1"}),
         "members_import": ([of("members_import")], STAFF_PAGE, None),
         "rankings:rewards": ([of("rankings:rewards")], STAFF_PAGE, {"paid": [w["result"].pk]}),
+        "house_rules": ([of("house_rules")], STAFF_PAGE, {"preset": "court", "save": "1"}),
         "forum:invitations": ([of("forum:invitations")], STAFF_PAGE, {}),
         "forum:batch": ([of("forum:batch", w["batch"].pk)], STAFF_PAGE, None),
         "forum:batch_open": ([of("forum:batch_open", w["batch"].pk)], STAFF_PAGE, None),
