@@ -28,7 +28,8 @@ def validate_club_slug(value: str) -> None:
 
 
 def validate_house_rules(value) -> None:
-    """RULES.md §8: the knobs a club changes, each within its range (`{}` is the rulebook)."""
+    """RULES.md §8: the knobs a club changes, each within its range (`{}` is the rulebook). The engine sits
+    above clubs: its house rules are read lazily."""
     from duels.engine.house_rules import HouseRules, HouseRulesError
 
     try:
