@@ -4,7 +4,7 @@ from django.db import connection
 
 from accounts.models import Duellist, Invitation, User
 from accounts.services.invitations import InvitationError, invitation_accept, invitation_create
-from tests.concurrency import run_together
+from tests.concurrency import in_club, run_together
 from tests.factories.accounts import DuellistFactory
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -16,12 +16,12 @@ def postgres_only(settings):
         pytest.skip("needs PostgreSQL row locks")
 
 
-def test_the_same_link_used_twice_at_once_creates_one_account():
+def test_the_same_link_used_twice_at_once_creates_one_account(club):
     member = DuellistFactory(user=None, forum_name="Lavender", forum_id=88)
     issued = invitation_create(duellist=member, created_by=None)
     results = run_together(
-        lambda: invitation_accept(token=issued.token, password="Premier-mot-2-passe"),
-        lambda: invitation_accept(token=issued.token, password="Second-mot-2-passe"),
+        in_club(club, lambda: invitation_accept(token=issued.token, password="Premier-mot-2-passe")),
+        in_club(club, lambda: invitation_accept(token=issued.token, password="Second-mot-2-passe")),
     )
     accounts = [r for r in results if isinstance(r, User)]
     refusals = [r for r in results if isinstance(r, InvitationError)]
@@ -30,11 +30,11 @@ def test_the_same_link_used_twice_at_once_creates_one_account():
     assert Duellist.objects.get(pk=member.pk).user == accounts[0]
 
 
-def test_two_staff_making_links_at_once_leave_one_open():
+def test_two_staff_making_links_at_once_leave_one_open(club):
     member = DuellistFactory(user=None, forum_id=89)
     results = run_together(
-        lambda: invitation_create(duellist=member, created_by=None),
-        lambda: invitation_create(duellist=member, created_by=None),
+        in_club(club, lambda: invitation_create(duellist=member, created_by=None)),
+        in_club(club, lambda: invitation_create(duellist=member, created_by=None)),
     )
     assert not [r for r in results if isinstance(r, Exception)]
     assert Invitation.objects.filter(used_at__isnull=True, revoked_at__isnull=True).count() == 1
