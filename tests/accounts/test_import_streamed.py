@@ -90,4 +90,6 @@ def test_memory_does_not_hold_the_file(tmp_path):
     finally:
         tracemalloc.stop()
     assert report.created == 10_000
-    assert peak < 10 * path.stat().st_size, peak  # the rows as dicts, all at once, take over 30 times
+    # The rows as dicts, all at once, take over 30 times the file; the 10,000 profiles the import keeps
+    # (each now with its club) take about 10 times.
+    assert peak < 11 * path.stat().st_size, peak
