@@ -9,7 +9,4 @@ def club_list(request, at_root: bool = False):
     clubs = clubs_listed_for(request.user)
     if at_root and len(clubs) == 1:
         return redirect(f"/{clubs[0].slug}/")
-    mine = set()
-    if request.user.is_authenticated:
-        mine = set(request.user.memberships.values_list("club_id", flat=True))
-    return render(request, "clubs/club_list.html", {"clubs": clubs, "mine": mine})
+    return render(request, "clubs/club_list.html", {"clubs": clubs})
