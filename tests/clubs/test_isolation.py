@@ -17,6 +17,7 @@ from forum.services import batches
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import make_referee, other_club
 from tests.support.duels import declare, post, started_duel
+from tests.support.forum import forum_configured
 
 pytestmark = pytest.mark.django_db
 MARK = "Ilvermornien"
@@ -100,10 +101,10 @@ POST_DATA = {"rp_text": "mot " * 120, "types": "malefices", "confirm": "yes", "r
 
 
 @pytest.fixture
-def world(club, settings):
-    settings.FORUM_URL = "https://forum.example"
+def world(club):
+    forum_configured(club, url="https://forum.example")
     superuser = UserFactory(username="operateur", is_staff=True, is_superuser=True)
-    club_b = other_club()
+    club_b = forum_configured(other_club(), url="https://ilvermorny.example")
     data = build_club_b(club_b, superuser)
     referee_of_a = UserFactory(username="arbitre-a")
     make_referee(referee_of_a)
