@@ -112,7 +112,7 @@ class Command(ClubCommand):
 
     def _second_accounts(self, club: Club) -> str:
         return "\n".join([
-            f"{club.name} — {link(reverse('home'))}",
+            f"{club.name} — {link(reverse('home'))} (connexion : {link(reverse('login'))})",
             f"  {SECOND_REFEREE} : l'arbitre d'{club.name} — {reverse('duels:referee')}",
             f"  {SECOND_STAFF} : staff et propriétaire d'{club.name} — {reverse('staff')}",
             f"  {', '.join(SECOND_PLAYERS)} : un duel en cours, un duel fini ; {TRAVELLER} y est "
