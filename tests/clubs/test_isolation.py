@@ -12,6 +12,7 @@ from audit.models import AuditLog
 from clubs.scoping import activate_club
 from duels.models import Declaration, Duel, Exemption, Fault, Post, Registration, Window
 from duels.services import declaration_prepare, exemption_request
+from forum import tokens
 from forum.models import DuelTopic, PmBatch
 from forum.services import batches
 from tests.factories.accounts import DuellistFactory, UserFactory
@@ -159,3 +160,16 @@ def test_the_api_of_club_a_shows_nothing_of_club_b(client, world):
 
 def test_the_bridge_of_club_a_does_not_answer_for_club_bs_topic(client, world):
     assert client.get(reverse("forum:api_live", args=[world["topic"]])).status_code == 404
+
+
+def test_club_bs_bridge_answers_club_bs_forum_only_and_refuses_club_as_tokens(client, world):
+    """B's live panel of B's topic: CORS to B's forum, none to A's; a token made in A for B's batch (its
+    number) is refused by B's bridge, before the batch is even looked up."""
+    live_b = f"/ilvermorny/forum/api/live/{world['topic']}/"
+    assert "Access-Control-Allow-Origin" not in client.get(live_b, HTTP_ORIGIN="https://forum.example")
+    assert client.get(live_b, HTTP_ORIGIN="https://ilvermorny.example")["Access-Control-Allow-Origin"] == \
+        "https://ilvermorny.example"
+    token = tokens.make(scope="batch", object_id=world["batch"], user=world["users"]["superuser"])  # in A
+    refused = client.post("/ilvermorny/forum/api/job/", {"token": token}, content_type="application/json",
+                          HTTP_ORIGIN="https://ilvermorny.example")
+    assert refused.status_code == 403 and refused.json()["code"] == "token-other-club"
