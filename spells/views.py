@@ -32,4 +32,5 @@ def spell_detail(request, slug: str):
         raise Http404(slug) from None
     data = spell_to_engine_dict(spell)
     description = describe_spell(data, type_name=spell.magic_type.name if spell.magic_type else None)
-    return render(request, "spells/spell_detail.html", {"spell": spell, "d": description})
+    return render(request, "spells/spell_detail.html",
+                  {"spell": spell, "d": description, "dodge_pf": selectors.dodge_cost()})
