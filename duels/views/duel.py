@@ -1,7 +1,6 @@
 """The duel page (stage, thread, my actions) and the forms it posts to."""
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -14,6 +13,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.scoping import current_club
 from common.cache import cached
 from common.parsers import whole_number
 from duels import selectors
@@ -91,7 +91,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         "posted": posted or {}, "post_error": post_error,
         "team1": [p for p in participants if p.team == 1], "team2": [p for p in participants if p.team == 2],
         "winners": [p.duellist.forum_name for p in participants if p.team == duel.winner_team],
-        "forum_origins": settings.FORUM_ORIGINS,
+        "forum_origins": current_club().allowed_origins,  # the embed's frame-ancestors (duels/views/public.py)
     }
     if slot is not None and slot.status == SlotStatus.WAITING:
         context["deadline"] = presenters.deadline_view(slot.deadline)

@@ -12,6 +12,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from clubs.scoping import current_club_or_none
 from duels import selectors
 from duels.engine import DuelState
 from duels.export import images
@@ -97,9 +98,15 @@ def turn_stage_png(request, pk: int, turn: int):
     return _png_response(request, png, immutable=final)
 
 
+def forum_origins() -> list[str]:
+    """The origins of the served club's forum (Club.allowed_origins): the only ones that may frame the
+    embed. None: nobody may."""
+    club = current_club_or_none()
+    return list(club.allowed_origins) if club is not None else []
+
+
 def frame_ancestors() -> str:
-    origins = " ".join(getattr(settings, "FORUM_ORIGINS", []) or [])
-    return origins or "'none'"
+    return " ".join(forum_origins()) or "'none'"
 
 
 def embed_policy() -> str:
@@ -139,13 +146,13 @@ def embed(request, pk: int):
 def _frame_headers(response: HttpResponse) -> HttpResponse:
     """frame-ancestors on this view only. With django-csp's middleware the site's policy
     is kept and only that directive replaced; without it, the view writes its own whole policy."""
-    origins = list(getattr(settings, "FORUM_ORIGINS", None) or [])
+    origins = forum_origins()
     if "csp.middleware.CSPMiddleware" in settings.MIDDLEWARE:
         response._csp_replace = {"frame-ancestors": origins or ["'none'"]}
     else:
         response["Content-Security-Policy"] = embed_policy()
     # X-Frame-Options cannot name an origin: the forum's framing rests on frame-ancestors alone, and
-    # with no forum configured the embed keeps DENY like every other page.
+    # with no forum set for the club the embed keeps DENY like every other page.
     response.xframe_options_exempt = bool(origins)
     return response
 

@@ -24,6 +24,7 @@ from forum.services import ForumError, batches
 from rankings.services.rewards import rewards_mark_paid
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import make_referee
+from tests.support.forum import forum_configured
 from tests.support.permissions import staff_with
 from tests.support.web import client_for
 
@@ -80,8 +81,8 @@ def test_the_member_import_needs_import_members():
         forum_members_upload(upload=upload, by=all_but(IMPORT_MEMBERS))
 
 
-def test_the_invitation_pm_page_and_its_batches_need_issue_account_links(settings):
-    settings.FORUM_URL = "https://forum.example"
+def test_the_invitation_pm_page_and_its_batches_need_issue_account_links(club):
+    forum_configured(club, url="https://forum.example")
     DuellistFactory(user=None)
     check_page(ISSUE_ACCOUNT_LINKS, reverse("forum:invitations"), post={})
     with pytest.raises(ForumError):
