@@ -56,11 +56,12 @@ def catalog_export_data(*, club=None) -> dict:
     return data
 
 
-def dodge_cost() -> int:
-    """RULES.md §8 `dodge_pf`: what a dodge costs in the active club (its house rules; outside any club
-    the rulebook's). Read from the club being served, already at hand: no query."""
+def club_house_rules() -> HouseRules:
+    """RULES.md §8: the active club's house rules, whose numbers the spell page states (the dodge cost, the
+    overlevel attempts per duel); outside any club the rulebook. Read from the club being served, already
+    at hand: no query."""
     club = current_club_or_none()
-    return HouseRules.from_dict(club.house_rules or {}).dodge_pf if club is not None else RULEBOOK.dodge_pf
+    return HouseRules.from_dict(club.house_rules or {}) if club is not None else RULEBOOK
 
 
 def _default_header():

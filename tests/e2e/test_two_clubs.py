@@ -27,6 +27,16 @@ def sign_in_demo(new_page, username: str, viewport: dict):
     return page
 
 
+def header_violations(page) -> list[str]:
+    """axe-core on the site header (the club menu open), when axe-playwright-python is installed."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        return []
+    found = Axe().run(page, context=".site-header").response["violations"]
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in found]
+
+
 def duel_of(username: str) -> Duel:
     return Duel.objects.get(participants__duellist=Duellist.objects.get(user__username=username))
 
@@ -53,6 +63,7 @@ def test_a_member_of_both_clubs_plays_in_each_under_its_character(new_page, scre
 
     page.locator(".club-menu summary").click()
     screenshot(page, f"two-clubs-{width}-club-menu")
+    assert header_violations(page) == []
     page.locator(".club-menu").get_by_role("link", name="Ilvermorny").click()
     page.wait_for_url("**/ilvermorny/")  # the same session: no second sign-in
     page.get_by_role("link", name="Mes duels").click()

@@ -220,3 +220,24 @@ def test_every_read_sees_one_row_per_slug_the_club_reads(default_catalogue, stup
             slugs = list(Spell.objects.values_list("slug", flat=True))
             assert len(slugs) == len(set(slugs)) == len(default_catalogue["spells"])
             assert dict(Spell.objects.values_list("slug", "name"))["stupefix"] == name
+
+
+@pytest.mark.parametrize("overlevels, french, english", [
+    (0, None, None),
+    (1, "Tentative de niveau supérieur (en 2e année, une fois par duel)", "(in Year 2, once per duel)"),
+    (2, "Tentative de niveau supérieur (en 2e année, 2 fois par duel)", "(in Year 2, 2 times per duel)"),
+])
+def test_the_spell_page_states_the_club_overlevel_attempts(client, default_catalogue, overlevels, french, english):
+    club = other_club()
+    club.house_rules = {"overlevel_per_duel": overlevels} if overlevels != 1 else {}
+    club.save()
+    with activate_club(club):
+        detail = reverse("spells:detail", args=["stupefix"])
+        page = client.get(detail).content.decode()
+        client.cookies["django_language"] = "en"
+        page_en = client.get(detail).content.decode()
+    if french is None:  # none allowed: no such line in the odds table
+        assert "Tentative de niveau supérieur" not in page and "Higher-level attempt" not in page_en
+    else:
+        assert french in page and english in page_en
+        assert "Tentative de niveau supérieur, membre du club Prodigium en duel RP" in page
