@@ -18,9 +18,24 @@ def referee_membership_exists() -> Exists:
     return Exists(Membership.objects.filter(user=OuterRef("pk"), club=club, is_referee=True))
 
 
+def _roles_in(user, club) -> tuple[bool, bool]:
+    """(referee, staff) of `user` in `club`: one read of their membership, remembered on the user object (a
+    page asks both, for its permission and its menu)."""
+    known = user.__dict__.setdefault("_roles_in", {})
+    if club.pk not in known:
+        row = Membership.objects.filter(user=user, club=club).values_list("is_referee", "is_staff", "is_owner").first()
+        known[club.pk] = (bool(row and row[0]), bool(row and (row[1] or row[2])))
+    return known[club.pk]
+
+
+def _forget_roles(user) -> None:
+    for key in ("_roles_in", "_staff_in", "_referee_in"):
+        user.__dict__.pop(key, None)
+
+
 def is_club_referee(user) -> bool:
     club = current_club_or_none()
-    return club is not None and Membership.objects.filter(user=user, club=club, is_referee=True).exists()
+    return club is not None and user is not None and user.is_authenticated and _roles_in(user, club)[0]
 
 
 def club_referee_ids() -> QuerySet:
@@ -49,9 +64,9 @@ def is_club_staff(user, club=None) -> bool:
     club = club or current_club_or_none()
     if club is None:
         return False
-    known = user.__dict__.setdefault("_staff_in", {})
+    known = user.__dict__.setdefault("_staff_in", {})  # the menu's statement may have answered already
     if club.pk not in known:
-        known[club.pk] = Membership.objects.filter(STAFF_ROLE, user=user, club=club).exists()
+        known[club.pk] = _roles_in(user, club)[1]
     return known[club.pk]
 
 
@@ -67,7 +82,7 @@ def staff_role_store(user, *, staff: bool = True, owner: bool | None = None, clu
     if owner is not None:
         membership.is_owner = owner
     membership.save(update_fields=["is_staff", "is_owner"])
-    user.__dict__.pop("_staff_in", None)  # the answer this object remembered
+    _forget_roles(user)  # the answers this object remembered
     return membership
 
 
@@ -88,4 +103,5 @@ def referee_role_store(user, granted: bool) -> bool:
         return False
     membership.is_referee = granted
     membership.save(update_fields=["is_referee"])
+    _forget_roles(user)
     return True
