@@ -106,7 +106,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         exemptions = selectors.exemptions_of_duel([me])
         context["my_exemptions"], context["exemption_used_before"] = presenters.exemptions_shown(exemptions, window, me)
         context["can_ask_exemption"] = exemption_refusal(me, window, exemptions=exemptions, slot=slot, duel=duel) is None
-        context["exemption_form_html"] = blank_form_html(ExemptionForm)
+        context["exemption_form_html"] = blank_form_html(ExemptionForm, **exemption_form_rules(duel))
     if me is not None and duel.status in NOT_STARTED:
         context["types_form"] = _types_form(me, duel)
     if me is not None and duel.is_running:
@@ -275,7 +275,7 @@ def forfeit_confirm(request, pk: int):
 @require_POST
 def exemption_create(request, pk: int):
     duel = _duel(pk)
-    form = ExemptionForm(request.POST)
+    form = ExemptionForm(request.POST, **exemption_form_rules(duel))
     window = selectors.open_window(duel)
     if window is None:
         messages.error(request, _("Donnez un motif et un délai pour demander une dispense."))
@@ -292,3 +292,9 @@ def exemption_create(request, pk: int):
         return refused(request, error, "duels:duel", duel.pk)
     messages.success(request, _("Demande de dispense envoyée à l'arbitre."))
     return redirect("duels:duel", duel.pk)
+
+
+def exemption_form_rules(duel) -> dict:
+    """The exemption form's numbers: the duel's house rules (§8)."""
+    house = rules_of(duel)
+    return {"max_days": house.exemption_days, "per_duel": house.exemptions, "deadline_hours": house.deadline_hours}

@@ -171,7 +171,7 @@ def follow_context(duel, windows, participants) -> dict:
     """What the duel page adds for spectators and the forum: PF/PM charts turn by turn (from the
     published declarations the page already read) and, for a public duel, the snippets to paste."""
     states = [(w.turn, w.published_declaration.state_after) for w in windows if w.published_declaration is not None]
-    extra = {"points_charts": points_over_turns(states, participants) if states else ()}
+    extra = {"points_charts": points_over_turns(duel, states, participants) if states else ()}
     if spectators.is_public(duel):
         embed_url = site_url(reverse("duels:embed", args=[duel.pk]))
         image_url = site_url(reverse("duels:stage_png", args=[duel.pk]))

@@ -2,7 +2,7 @@
 BENCH_CLUBS clubs of BENCH_DUELS running duels each, on a throwaway database.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/estrade_dev python tests/bench/bench_clubs.py
-    BENCH_CLUBS=300 BENCH_DUELS=50 BENCH_ROUNDS=30 python tests/bench/bench_clubs.py    # the defaults
+    BENCH_CLUBS=300 BENCH_DUELS=50 BENCH_ROUNDS=60 python tests/bench/bench_clubs.py    # the defaults
 
 Runs with DEBUG=0 (tests/bench/environment.py). Plays one 1v1 duel through the services in the first club
 ("a has posted, b is expected", the real catalogue) and clones it in bulk (tests/bench/seeding.py) into
@@ -18,9 +18,11 @@ machine is shared):
   300 clubs of 50 duels and two-day deadlines), per window, against a one-row write transaction: the
   windows of the first club, and (with many clubs) one window in each of BENCH_SWEPT clubs.
 
-Prints requests per second of each page in this one process (1000 / its median): the polls' figure is
-what docs/scaling.md counts spectators per core with. Goal: flat, each figure with many clubs within
-1.25× its figure with one club and the same queries; exit status 0 when flat. Not a test.
+Prints each figure's CPU time, this process's and its PostgreSQL backend's (/proc/<pid>/schedstat, when
+the server runs on this machine), and the requests a core serves at that cost: the polls' figure is what
+docs/scaling.md counts spectators per core with. Goal: flat, each figure with many clubs within 1.25× its
+figure with one club, the same queries (a window a club is printed beside one club's windows, not judged:
+each club of a sweep has its own notices and webhooks). Exit status 0 when flat. Not a test.
 """
 from __future__ import annotations
 
@@ -36,10 +38,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, 
 from tests.bench.environment import production_environment  # noqa: E402 - needs ROOT on the path
 
 production_environment()
+os.environ.setdefault("DB_CONN_MAX_AGE", "3600")  # one database backend all along: its CPU time is read
 
 CLUBS = int(os.environ.get("BENCH_CLUBS", 300))
 DUELS = int(os.environ.get("BENCH_DUELS", 50))
-ROUNDS = int(os.environ.get("BENCH_ROUNDS", 30))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", 60))
 SWEEPS = int(os.environ.get("BENCH_SWEEPS", 6))
 SWEPT = int(os.environ.get("BENCH_SWEPT", 4))
 FLAT = 1.25
@@ -64,7 +67,7 @@ def main() -> int:
         print(f"Added {CLUBS - 1:,} clubs of {DUELS} duels in {time.perf_counter() - started:.1f} s")
         sweeps = {SAME_CLUB: sweep_times(base, 1)}
         if spread:
-            sweeps[SPREAD] = sweep_times(base, 2)[:spread]
+            sweeps[SPREAD] = sweep_times(base, 2)[:spread // SWEPT]
         many = measure(f"{CLUBS} clubs", home, sweeps)
     return report(one, many)
 
@@ -80,9 +83,10 @@ def due_at(base: dt.datetime, phase: int, index: int) -> dt.datetime:
 
 def seed_first_club():
     """The model duel and DUELS - 1 clones in the first club: the sweeps of phase 0 (1 club) and of
-    phase 1 (many clubs, same club) each find SWEPT of them due; the others are due in two days."""
+    phase 1 (many clubs, same club) each find SWEPT of them due; the others, and the model, in two days."""
     from clubs.models import Club
     from clubs.scoping import activate_club
+    from duels.models import Window, WindowSlot
     from tests.bench.seeding import analyze, duels_clone, model_duel_play
 
     club = Club.objects.order_by("pk").first()
@@ -90,13 +94,14 @@ def seed_first_club():
         model = model_duel_play()
     base = model.window.due_at + dt.timedelta(hours=1)
     batch = SWEEPS * SWEPT
-    due = [due_at(base, i // batch, i % batch) if i < 2 * batch else base + dt.timedelta(days=2)
-           for i in range(DUELS - 1)]
-    duels_clone(model, club, model.duellists, due)
+    a, b = model.duellists
+    later = base + dt.timedelta(days=2)
+    with activate_club(club):  # the model stays a template: never due
+        Window.objects.filter(pk=model.window.pk).update(due_at=later)
+        WindowSlot.objects.filter(window=model.window, status="waiting").update(deadline=later)
+    duels_clone(model, [(club.pk, a.pk, b.pk, due_at(base, i // batch, i % batch) if i < 2 * batch else later)
+                        for i in range(DUELS - 1)])
     analyze()
-    from duels.services import window_expire_overdue
-
-    window_expire_overdue(now=model.window.due_at)  # the model duel's own window: a warm-up
     return model, base
 
 
@@ -117,9 +122,8 @@ def clubs_add(model, base: dt.datetime) -> int:
             for n, club in enumerate(clubs) for k, p in enumerate(model.participants)])
     spread = min(SWEEPS * SWEPT, len(clubs)) // SWEPT * SWEPT
     later = base + dt.timedelta(days=2)
-    for n, club in enumerate(clubs):
-        first = due_at(base, 2, n) if n < spread else later
-        duels_clone(model, club, (twins[2 * n], twins[2 * n + 1]), [first] + [later] * (DUELS - 1))
+    duels_clone(model, [(club.pk, twins[2 * n].pk, twins[2 * n + 1].pk, due_at(base, 2, n) if j == 0 and n < spread
+                         else later) for n, club in enumerate(clubs) for j in range(DUELS)])
     analyze()
     return spread
 
@@ -169,26 +173,47 @@ def measure(label: str, club, sweeps: dict[str, list[dt.datetime]]) -> dict:
             client.get(url, **headers)
         queries[name] = len(captured)
     timings = {name: [] for name in requests}
+    cpu = {name: [] for name in requests}
     order = list(requests.items())
     rng = random.Random(33)
     for _ in range(ROUNDS):
         rng.shuffle(order)
         for name, (client, url, headers, _status) in order:
+            before = cpu_ms()
             t0 = time.perf_counter()
             client.get(url, **headers)
             timings[name].append((time.perf_counter() - t0) * 1000)
+            cpu[name].append(cpu_ms(since=before))
     medians = {name: statistics.median(values) for name, values in timings.items()}
     floor = medians[FLOOR]
     figures = {name: (medians[name] / floor, queries[name]) for name in requests}
     write_floor = write_floor_ms()
     swept = {name: sweep_ms(times) for name, times in sweeps.items()}
-    for name, (ms, statements) in swept.items():
-        figures[name] = (ms / SWEPT / write_floor, statements)
-    print(f"\n{label} ({connection.vendor}, DEBUG=0): login floor {floor:.3f} ms, write floor {write_floor:.3f} ms")
+    print(f"\n{label} ({connection.vendor}, DEBUG=0): login floor {floor:.3f} ms, write floor {write_floor:.3f} ms. "
+          f"CPU: this process + its database backend, median")
     for name, (ratio, count) in figures.items():
-        per_second = f", {1000 / medians[name]:5.0f} requests/s" if name in medians else ""
-        print(f"  {name:36} {ratio:6.2f}× the floor, {count} queries{per_second}")
+        app, db = (statistics.median(c[i] for c in cpu[name]) for i in (0, 1))
+        print(f"  {name:36} {ratio:6.2f}× the floor, {count} queries; CPU {app:.2f} + {db:.2f} ms = "
+              f"{1000 / (app + db):4.0f} requests/s a core")
+    for name, (ms, statements, (app, db)) in swept.items():
+        figures[name] = (ms / SWEPT / write_floor, statements)
+        print(f"  {name:36} {figures[name][0]:6.2f}× the write floor, {statements} statements a sweep of {SWEPT}; "
+              f"CPU {app / SWEPT:.2f} + {db / SWEPT:.2f} ms a window")
     return figures
+
+
+def cpu_ms(since: tuple | None = None) -> tuple[float, float]:
+    """CPU time (ms) of this process and of its PostgreSQL backend (/proc/<pid>/schedstat, when the server
+    runs on this machine): what a request costs, which wall time on a shared machine overstates."""
+    from django.db import connection
+
+    backend = getattr(getattr(connection.connection, "info", None), "backend_pid", None)
+    stat = Path(f"/proc/{backend}/schedstat")
+    now = (time.process_time() * 1000, int(stat.read_text().split()[0]) / 1e6 if backend and stat.exists() else 0.0,
+           backend)
+    if since is None:
+        return now
+    return now[0] - since[0], now[1] - since[1] if now[2] == since[2] else 0.0
 
 
 def write_floor_ms() -> float:
@@ -210,13 +235,13 @@ def write_floor_ms() -> float:
     return statistics.median(times[20:])
 
 
-def sweep_ms(times: list[dt.datetime]) -> tuple[float, int]:
-    """The median of the sweeps run at `times` (each must expire SWEPT windows), and their statements."""
+def sweep_ms(times: list[dt.datetime]) -> tuple[float, int, tuple[float, float]]:
+    """The sweeps run at `times` (each must expire SWEPT windows): their median wall time, statements, CPU."""
     from django.db import connection
 
     from duels.services import window_expire_overdue
 
-    elapsed, statements = [], []
+    elapsed, statements, cpu = [], [], []
 
     def counted(execute, sql, params, many, context):
         statements[-1] += 1
@@ -224,24 +249,28 @@ def sweep_ms(times: list[dt.datetime]) -> tuple[float, int]:
 
     for now in times:
         statements.append(0)
+        before = cpu_ms()
         t0 = time.perf_counter()
         with connection.execute_wrapper(counted):
             sweep = window_expire_overdue(now=now)  # outside any club, as the worker calls it
         elapsed.append((time.perf_counter() - t0) * 1000)
-        assert len(sweep.expired_windows) == SWEPT and not sweep.failed_windows, sweep.describe()[:300]
-    return statistics.median(elapsed), max(statements)
+        cpu.append(cpu_ms(since=before))
+        assert len(sweep.expired_windows) == SWEPT and not sweep.failed_windows, (now, sweep.describe()[:300])
+    return statistics.median(elapsed), max(statements), tuple(statistics.median(c[i] for c in cpu) for i in (0, 1))
 
 
 def report(one: dict, many: dict) -> int:
-    print(f"\nMany clubs against one (goal: ≤ {FLAT}× and the same queries; the sweeps against one club's):")
+    print(f"\nMany clubs against one (goal: ≤ {FLAT}× and the same queries):")
     flat = True
     for name, (ratio, count) in many.items():
-        if name == FLOOR:
+        if name in (FLOOR, SPREAD):
             continue
-        before = one[SAME_CLUB if name == SPREAD else name]
-        growth, same = ratio / before[0], count == before[1]
-        flat &= growth <= FLAT and (same or name == SPREAD)  # a window a club: the club's own statements
-        print(f"  {name:36} {growth:5.2f}×{'' if same else f'  queries {before[1]} → {count}'}")
+        growth, same = ratio / one[name][0], count == one[name][1]
+        flat &= growth <= FLAT and same
+        print(f"  {name:36} {growth:5.2f}×{'' if same else f'  queries {one[name][1]} → {count}'}")
+    if SPREAD in many:  # not the same work: each club of the batch has its notices and webhooks
+        print(f"  {SPREAD:36} {many[SPREAD][0] / many[SAME_CLUB][0]:5.2f}× one club's windows in the same run, "
+              f"{many[SPREAD][1] - many[SAME_CLUB][1]} statements more for {SWEPT - 1} clubs more (not judged)")
     print("Flat." if flat else "NOT flat.")
     return 0 if flat else 1
 

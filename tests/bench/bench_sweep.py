@@ -59,7 +59,8 @@ def seed() -> dt.datetime:
     now = model.start + dt.timedelta(hours=49)
     later = now + dt.timedelta(hours=24)
     t0 = time.perf_counter()
-    duels_clone(model, club, model.duellists, [model.window.due_at if i < OVERDUE else later for i in range(OPEN)])
+    a, b = model.duellists
+    duels_clone(model, [(club.pk, a.pk, b.pk, model.window.due_at if i < OVERDUE else later) for i in range(OPEN)])
     analyze()
     print(f"Seeded {OPEN + 1:,} running duels, {OVERDUE + 1:,} overdue, in {time.perf_counter() - t0:.1f} s")
     return now

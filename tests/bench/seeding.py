@@ -1,14 +1,12 @@
 """The benchmarks' running duels: one 1v1 duel played through the services up to "a has posted, b is
-expected" (the real catalogue), then cloned in bulk (a few statements per table, not the services per
-duel). Call after django.setup(), inside the club the model duel belongs to."""
+expected" (the real catalogue), then cloned in bulk (a statement per template row, not the services
+per duel). Call after django.setup(), inside the club the model duel belongs to."""
 from __future__ import annotations
 
 import copy
 import datetime as dt
 import os
 from dataclasses import dataclass
-
-BATCH = 2_000
 
 
 @dataclass
@@ -61,33 +59,61 @@ def model_duel_play() -> ModelDuel:
                      post=Post.objects.get(window=window), start=start)
 
 
-def duels_clone(model: ModelDuel, club, duellists: tuple, due: list[dt.datetime]) -> list:
-    """len(due) clones of the model duel in `club`, played by `duellists` (a's, b's); clone i's window
-    is due, and b's deadline falls, at due[i]. Returns the new duels."""
-    from django.db import transaction
+def duels_clone(model: ModelDuel, plan: list[tuple]) -> None:
+    """One clone of the model duel per row of `plan`: (club id, a's duellist id, b's duellist id, when its
+    window is due and b's deadline falls). Copied in SQL, a statement per template row (INSERT … SELECT
+    over the plan): the catalogue each duel carries never travels through Python."""
+    from django.db import connection, transaction
 
-    from clubs.scoping import scopes_disabled
+    from accounts.models import User
     from duels.models import Duel, Participant, Post, Window, WindowSlot
 
     a, b = model.participants
-    slot_a, slot_b = model.slots[a.pk], model.slots[b.pk]
-    with transaction.atomic(), scopes_disabled():
-        duels = Duel.objects.bulk_create([clone(model.duel, club=club) for _ in due], batch_size=BATCH)
-        participants = Participant.objects.bulk_create(
-            [clone(p, club=club, duel=d, duellist=who, registration=None)
-             for d in duels for p, who in zip((a, b), duellists, strict=True)], batch_size=BATCH)
-        windows = Window.objects.bulk_create(
-            [clone(model.window, club=club, duel=d, due_at=at) for d, at in zip(duels, due, strict=True)],
-            batch_size=BATCH)
-        slots, posts = [], []
-        for i, (w, at) in enumerate(zip(windows, due, strict=True)):
-            pa, pb = participants[2 * i], participants[2 * i + 1]
-            slots.append(clone(slot_a, club=club, window=w, participant=pa))
-            slots.append(clone(slot_b, club=club, window=w, participant=pb, deadline=at))
-            posts.append(clone(model.post, club=club, window=w, participant=pa))
-        WindowSlot.objects.bulk_create(slots, batch_size=BATCH)
-        Post.objects.bulk_create(posts, batch_size=BATCH)
-    return duels
+    slots = (model.slots[a.pk], model.slots[b.pk])
+    qn = connection.ops.quote_name
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("DROP TABLE IF EXISTS bench_plan")
+        cursor.execute(f"CREATE TEMP TABLE bench_plan (k integer PRIMARY KEY, club_id bigint, a_id bigint, b_id bigint, "
+                       f"due {connection.data_types['DateTimeField']})")
+        cursor.executemany("INSERT INTO bench_plan VALUES (%s, %s, %s, %s, %s)", [
+            (k, club, da, db, connection.ops.adapt_datetimefield_value(due))
+            for k, (club, da, db, due) in enumerate(plan, start=1)])
+        base = {}
+        for m in (Duel, Participant, Window, WindowSlot, Post):
+            cursor.execute(f"SELECT COALESCE(MAX(id), 0) FROM {m._meta.db_table}")
+            base[m] = cursor.fetchone()[0]
+
+        def new_id(m, index: int = 0, of: int = 1) -> str:  # the k-th clone of a table's index-th template row
+            return f"{base[m]} + {of} * (p.k - 1) + {index + 1}"
+
+        def insert(m, template, **columns) -> None:
+            names = [f.column for f in m._meta.concrete_fields]
+            kept = [f.name for f in m._meta.concrete_fields  # only the accounts (global) are the template's
+                    if f.is_relation and f.related_model is not User and f.column not in columns]
+            assert not kept and set(columns) <= set(names), f"{m.__name__}: say what a clone's {kept} point to"
+            values = [columns.get(column, f"t.{qn(column)}") for column in names]
+            names = [qn(column) for column in names]
+            table = m._meta.db_table
+            cursor.execute(f"INSERT INTO {table} ({', '.join(names)}) SELECT {', '.join(values)} FROM {table} t "
+                           f"CROSS JOIN bench_plan p WHERE t.id = %s", [template.pk])
+
+        owned = {"club_id": "p.club_id"}
+        insert(Duel, model.duel, id=new_id(Duel), **owned)
+        for index, (participant, who) in enumerate(zip((a, b), ("p.a_id", "p.b_id"), strict=True)):
+            insert(Participant, participant, id=new_id(Participant, index, 2), duel_id=new_id(Duel), duellist_id=who,
+                 registration_id="NULL", forfeit_window_id="NULL", **owned)
+        insert(Window, model.window, id=new_id(Window), duel_id=new_id(Duel), due_at="p.due", opened_by_id="NULL",
+             **owned)
+        for index, slot in enumerate(slots):
+            insert(WindowSlot, slot, id=new_id(WindowSlot, index, 2), window_id=new_id(Window),
+                 participant_id=new_id(Participant, index, 2), **({"deadline": "p.due"} if index else {}), **owned)
+        insert(Post, model.post, id=new_id(Post), window_id=new_id(Window), participant_id=new_id(Participant, 0, 2),
+             replaces_id="NULL", **owned)
+        if connection.vendor == "postgresql":
+            for m in base:
+                table = m._meta.db_table
+                cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT MAX(id) FROM {table}))")
+        cursor.execute("DROP TABLE bench_plan")
 
 
 def analyze() -> None:
