@@ -121,3 +121,16 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} @ {self.club}"
+
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        cache.delete(self.clubs_cache_key(self.user_id))
+
+    def delete(self, *args, **kwargs):
+        cache.delete(self.clubs_cache_key(self.user_id))
+        return super().delete(*args, **kwargs)
+
+    @staticmethod
+    def clubs_cache_key(user_id: int) -> str:
+        """Where clubs.selectors.member_clubs keeps a member's clubs (the header's club menu)."""
+        return f"club:member:{user_id}"

@@ -1,5 +1,6 @@
 """Reads of clubs. A club is looked up on every request by its address: from the cache (clubs change
-rarely; saving or deleting one forgets it: Club.save), so serving a club costs no query once warm."""
+rarely; saving or deleting one forgets it: Club.save), so serving a club costs no query once warm; so is
+a member's list of clubs, which the header shows on every page (Membership.save forgets it)."""
 from django.core.cache import cache
 from django.db.models import Exists, OuterRef, Q, Value
 
@@ -31,3 +32,15 @@ def clubs_listed_for(user) -> list[Club]:
     member = user is not None and user.is_authenticated
     is_mine = Exists(Membership.objects.filter(club=OuterRef("pk"), user=user)) if member else Value(False)
     return list(Club.objects.annotate(is_mine=is_mine).filter(Q(is_public=True) | Q(is_mine=True)).order_by("name"))
+
+
+def member_clubs(user) -> list[dict]:
+    """The clubs `user` is a member of, as {"slug", "name"} by name, for the header's club menu: one
+    statement, then from the cache. Joining or leaving a club forgets it (Membership.save, .delete); a
+    renamed club shows its new name there within CACHE_SECONDS."""
+    key = Membership.clubs_cache_key(user.pk)
+    found = cache.get(key)
+    if found is None:
+        found = list(Club.objects.filter(memberships__user=user).order_by("name", "pk").values("slug", "name"))
+        cache.set(key, found, CACHE_SECONDS)
+    return found

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from duels.views import duel, player, public, referee, referee_tools
+from duels.views import duel, player, public, referee, referee_tools, rules
 
 app_name = "duels"
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("inscription/", player.register, name="register"),
     path("inscription/<int:pk>/retirer/", player.withdraw, name="withdraw"),
     path("en-cours/", public.running, name="running"),
+    path("reglement/", rules.rules_page, name="rules"),
     path("<int:pk>/", duel.duel_page, name="duel"),
     path("<int:pk>/phases/<int:window_pk>/", duel.turn_fragment, name="turn"),
     path("<int:pk>/journal/", duel.journal, name="journal"),

@@ -16,6 +16,7 @@ from duels.export import bbcode
 from duels.models import Duel, Participant, SlotStatus, WindowState
 from duels.pages import presenters
 from duels.permissions import is_duel_referee
+from forum import addresses
 from forum.models import DuelTopic, ItemKind, PmBatch, PmDelivery, Publication
 
 
@@ -37,7 +38,8 @@ class ForumItem:
 
 
 def is_enabled() -> bool:
-    return bool(settings.FORUM_URL)
+    """The served club has its forum's address (Club.forum_url): the bridge works in that club."""
+    return bool(addresses.forum_url())
 
 
 def topic_of(duel: Duel) -> DuelTopic | None:

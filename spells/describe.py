@@ -149,31 +149,43 @@ def chance_text(chance: Fraction) -> str:
     }
 
 
-def situation_text(key: str, *, type_name: str | None, level: int) -> str:
+def situation_text(key: str, *, type_name: str | None, level: int, overlevels: int = 1) -> str:
+    """`overlevels`: the club's overlevel attempts per duel (RULES.md §8 `overlevel_per_duel`)."""
     if key == odds.ORDINARY:
         return _("Lancer ordinaire") if type_name else _("Lancer (sort sans type de magie)")
     if key == odds.OWN_TYPE:
         return _("Lanceur du type %(type)s") % {"type": type_name}
     above = year_text(level - 1) if level > 1 else None
     if key == odds.OVERLEVEL:
+        if overlevels != 1:
+            if above:
+                return ngettext("Tentative de niveau supérieur (en %(year)s, %(n)s fois par duel)",
+                                "Tentative de niveau supérieur (en %(year)s, %(n)s fois par duel)",
+                                overlevels) % {"year": above, "n": overlevels}
+            return ngettext("Tentative de niveau supérieur (%(n)s fois par duel)",
+                            "Tentative de niveau supérieur (%(n)s fois par duel)", overlevels) % {"n": overlevels}
         if above:
             return _("Tentative de niveau supérieur (en %(year)s, une fois par duel)") % {"year": above}
         return _("Tentative de niveau supérieur (une fois par duel)")
     return _("Tentative de niveau supérieur, membre du club Prodigium en duel RP")
 
 
-def describe_spell(spell: dict, *, type_name: str | None) -> dict:
-    """Everything the spell page says, from a §7 catalog dict."""
+OVERLEVEL_SITUATIONS = (odds.OVERLEVEL, odds.OVERLEVEL_PRODIGIUM)
+
+
+def describe_spell(spell: dict, *, type_name: str | None, overlevels: int = 1) -> dict:
+    """Everything the spell page says, from a §7 catalog dict. `overlevels`: the club's overlevel attempts
+    per duel (RULES.md §8; with none, the page shows no overlevel attempt)."""
     soin = "SOIN" in spell["tags"]
     target = spell["target"]
     situations = [
         {
-            "label": situation_text(s.key, type_name=type_name, level=spell["level"]),
-            "cost": cost_text(spell["level"], soin=soin and s.key not in (odds.OVERLEVEL, odds.OVERLEVEL_PRODIGIUM)),
+            "label": situation_text(s.key, type_name=type_name, level=spell["level"], overlevels=overlevels),
+            "cost": cost_text(spell["level"], soin=soin and s.key not in OVERLEVEL_SITUATIONS),
             "options": [{"bets": bets_text(o.bets), "chance": chance_text(o.chance), "percent": o.percent,
                          "effect": _("effet bonus") if o.bonus else _("effet normal")} for o in s.options],
         }
-        for s in odds.bet_situations(spell)
+        for s in odds.bet_situations(spell) if overlevels or s.key not in OVERLEVEL_SITUATIONS
     ]
     return {
         "year": year_text(spell["level"]),

@@ -1,8 +1,11 @@
+from __future__ import annotations
+
 from django.core.exceptions import NON_FIELD_ERRORS, ObjectDoesNotExist, ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import Exists, Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs.scoping import current_club_or_none
 from spells.catalog_format import canonical_effect, canonical_modulation
 from spells.validation import validate_spell_data
 
@@ -50,10 +53,40 @@ def _field_errors(problems: dict[str, list[str]], fields: dict[str, str]) -> dic
     return errors
 
 
-class Spell(models.Model):
-    """A catalog spell, stored in the RULES.md §7 vocabulary (see `to_catalog_dict`)."""
+class CatalogueQuerySet(models.QuerySet):
+    def owned_by(self, club) -> CatalogueQuerySet:
+        """Exactly `club`'s copy (a club or its id); None: the default catalogue's rows."""
+        return self.filter(club__isnull=True) if club is None else self.filter(club=club)
 
-    slug = models.SlugField(_("identifiant"), max_length=60, unique=True)
+    def read_by(self, club) -> CatalogueQuerySet:
+        """The catalogue `club` reads: its own copy when it has one, else the default (club None: the
+        default). One statement: the "has a copy" test is a subquery of the same query."""
+        if club is None:
+            return self.owned_by(None)
+        has_copy = Exists(Spell.rows.filter(club=club))
+        return self.filter(Q(club=club) | Q(club__isnull=True) & ~has_copy)
+
+
+class ActiveCatalogueManager(models.Manager.from_queryset(CatalogueQuerySet)):
+    """`Spell.objects`: the active club's catalogue (clubs.scoping.current_club), else the default one.
+    Every read of the catalogue — pages, API, a duel's start snapshot, rankings' spell names — goes
+    through it, so one club's copy never shows in another club."""
+
+    def get_queryset(self) -> CatalogueQuerySet:
+        return super().get_queryset().read_by(current_club_or_none())
+
+
+class Spell(models.Model):
+    """A catalog spell, stored in the RULES.md §7 vocabulary (see `to_catalog_dict`).
+
+    `club` None: the default catalogue (shared, loaded from the shipped file); else a row of that club's
+    own copy (spells.services.catalogue_copy_for). A club reads its copy when it has one, else the
+    default: `Spell.objects`. `Spell.rows` is every row of every catalogue (the operator's admin, the
+    copy, the import)."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, null=True, blank=True, related_name="+",
+                             verbose_name=_("club"), help_text=_("Vide : le catalogue par défaut."))
+    slug = models.SlugField(_("identifiant"), max_length=60)
     name = models.CharField(_("nom"), max_length=120)
     incantation = models.CharField(_("incantation"), max_length=120, blank=True)
     description = models.TextField(_("description"), blank=True)
@@ -80,11 +113,20 @@ class Spell(models.Model):
         help_text=_("Pour un lanceur du type de magie du sort qui parie 123 ou 456. Vide : pas de bonus."),
     )
 
+    objects = ActiveCatalogueManager()
+    rows = CatalogueQuerySet.as_manager()
+
     class Meta:
         ordering = ["level", "name"]
         verbose_name = _("sort")
         verbose_name_plural = _("sorts")
+        default_manager_name = "rows"  # the admin, forms' checks and related managers see every row
         constraints = [
+            models.UniqueConstraint(fields=["club", "slug"], name="spell_unique_slug_per_club",
+                                    violation_error_message=_("Ce club a déjà un sort de cet identifiant.")),
+            models.UniqueConstraint(fields=["slug"], condition=Q(club__isnull=True), name="spell_unique_default_slug",
+                                    violation_error_message=_("Le catalogue par défaut a déjà un sort de cet "
+                                                              "identifiant.")),
             models.CheckConstraint(condition=Q(level__gte=1, level__lte=8), name="spell_level_1_8",
                                    violation_error_message=_("Le niveau doit être compris entre 1 et 8.")),
             models.CheckConstraint(condition=Q(target__in=Target.values), name="spell_target_valid",
@@ -139,8 +181,12 @@ class Spell(models.Model):
         problems = validate_spell_data(self.to_catalog_dict(modulations=[]))
         fields = {name: name for name in ("slug", "name", "incantation", "description", "level", "range",
                                           "target", "radius", "effect", "bonus")}
-        if problems:
-            raise ValidationError(_field_errors(problems, {**fields, "type": "magic_type"}))
+        errors = _field_errors(problems, {**fields, "type": "magic_type"})
+        if self.slug and Spell.rows.owned_by(self.club_id).filter(slug=self.slug).exclude(pk=self.pk).exists():
+            # the unique constraints name `club`, which the admin's form leaves out (so Django skips them)
+            errors.setdefault("slug", []).append(_("Ce catalogue a déjà un sort de cet identifiant."))
+        if errors:
+            raise ValidationError(errors)
 
 
 def _level_or_zero(modulation) -> int:

@@ -1,8 +1,11 @@
-"""Reads of the spell catalog."""
+"""Reads of the spell catalog: the active club's (its own copy when it has one, else the default), through
+`Spell.objects`; a command names its club (or the default) with `club=`."""
 from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from clubs.scoping import current_club_or_none
+from duels.engine.house_rules import RULEBOOK, HouseRules
 from spells.catalog_format import DEFAULT_CATALOG_PATH, read_catalog_file
 from spells.models import TAG_FIELDS, MagicType, Spell
 
@@ -24,16 +27,26 @@ def spell_get(*, slug: str) -> Spell:
     return Spell.objects.select_related("magic_type").prefetch_related("modulations").get(slug=slug)
 
 
-def catalog_spells() -> QuerySet[Spell]:
-    """Every spell, ready for `to_catalog_dict` without further queries, in slug order."""
-    return Spell.objects.select_related("magic_type").prefetch_related("modulations").order_by("slug")
+ACTIVE = object()  # `club=ACTIVE`: the catalogue of the club being served
 
 
-def catalog_export_data() -> dict:
-    """The database catalog in the file format, ordered like the shipped file (level, then slug).
+def catalog_spells(*, club=ACTIVE) -> QuerySet[Spell]:
+    """Every spell of a catalogue, ready for `to_catalog_dict` without further queries, in slug order:
+    the active club's, or the one `club` reads (None: the default catalogue)."""
+    spells = Spell.objects.all() if club is ACTIVE else Spell.rows.read_by(club)
+    return spells.select_related("magic_type").prefetch_related("modulations").order_by("slug")
 
-    The shipped file's `_header` (the balance notes) is kept so an export can replace it."""
-    spells = sorted((spell.to_catalog_dict() for spell in catalog_spells()), key=lambda s: (s["level"], s["slug"]))
+
+def catalogue_has_copy(club) -> bool:
+    """Whether `club` edited its own copy of the catalogue (else it reads the default)."""
+    return Spell.rows.owned_by(club).exists()
+
+
+def catalog_export_data(*, club=None) -> dict:
+    """The catalogue `club` reads (None: the default) in the file format, ordered like the shipped file
+    (level, then slug). The shipped file's `_header` (the balance notes) is kept so an export can replace it."""
+    spells = sorted((spell.to_catalog_dict() for spell in catalog_spells(club=club)),
+                    key=lambda s: (s["level"], s["slug"]))
     data: dict = {}
     header = _default_header()
     if header:
@@ -41,6 +54,14 @@ def catalog_export_data() -> dict:
     data["magic_types"] = [t.to_catalog_dict() for t in MagicType.objects.order_by("slug")]
     data["spells"] = spells
     return data
+
+
+def club_house_rules() -> HouseRules:
+    """RULES.md §8: the active club's house rules, whose numbers the spell page states (the dodge cost, the
+    overlevel attempts per duel); outside any club the rulebook. Read from the club being served, already
+    at hand: no query."""
+    club = current_club_or_none()
+    return HouseRules.from_dict(club.house_rules or {}) if club is not None else RULEBOOK
 
 
 def _default_header():

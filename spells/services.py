@@ -1,4 +1,5 @@
-"""Writes to the spell catalog: loading a catalog file into the database."""
+"""Writes to the spell catalog: a club's own copy of the default catalogue, loading a catalog file into the
+default catalogue or into a club's copy."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -6,10 +7,11 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.models import Club
 from common.errors import RefusedError
 from spells.catalog_format import canonical_spell, validate_catalog_data
 from spells.models import MagicType, Modulation, Spell
-from spells.selectors import catalog_spells
+from spells.selectors import catalog_spells, catalogue_has_copy
 
 
 class CatalogError(RefusedError):
@@ -44,23 +46,64 @@ class CatalogLoadResult:
 
 
 @transaction.atomic
-def catalog_load(*, data: dict) -> CatalogLoadResult:
-    """Validate a whole catalog (RULES.md §7 spells + magic types), then upsert it by slug.
+def catalogue_copy_for(club) -> bool:
+    """Give `club` its own copy of the default catalogue (spells and modulations), which it then reads
+    instead of the default. Idempotent: a club that has its copy keeps it (False); True when copied.
+    The club's row is locked, so two first edits at once make one copy."""
+    Club.objects.select_for_update().filter(pk=club.pk).exists()
+    if catalogue_has_copy(club):
+        return False
+    defaults = list(catalog_spells(club=None))
+    copies = Spell.rows.bulk_create(_copy(spell, club) for spell in defaults)
+    Modulation.objects.bulk_create(
+        Modulation(spell=copy, level=m.level, effect=m.effect, bonus=m.bonus)
+        for spell, copy in zip(defaults, copies, strict=True) for m in spell.modulations.all()
+    )
+    return True
+
+
+def _copy(spell: Spell, club) -> Spell:
+    fields = [f.attname for f in Spell._meta.concrete_fields if f.attname not in ("id", "club_id")]
+    return Spell(club=club, **{name: getattr(spell, name) for name in fields})
+
+
+@transaction.atomic
+def catalog_load(*, data: dict, club=None) -> CatalogLoadResult:
+    """Validate a whole catalog (RULES.md §7 spells + magic types), then upsert it by slug into the
+    default catalogue, or into `club`'s own copy (made first from the default if it has none).
 
     Nothing is written when any problem is found (CatalogError lists them all). Spells and types
     absent from the file are kept; a spell's modulations are replaced by the file's. Loading the
-    same file twice changes nothing the second time."""
-    problems = validate_catalog_data(data, known_magic_types=set(MagicType.objects.values_list("slug", flat=True)))
+    same file twice changes nothing the second time. The magic types are the site's, shared by every
+    club: a club's file may repeat them but not add or change one."""
+    known = {t.slug: t for t in MagicType.objects.all()}
+    problems = validate_catalog_data(data, known_magic_types=set(known))
+    if not problems and club is not None:
+        problems = _club_type_problems(data.get("magic_types", []), known)
     if problems:
         raise CatalogError(problems)
     result = CatalogLoadResult()
-    types = {t.slug: t for t in MagicType.objects.all()}
+    if club is not None:
+        catalogue_copy_for(club)
+    types = dict(known)
     for item in data.get("magic_types", []):
         _upsert_magic_type(item, types, result.magic_types)
-    existing = {spell.slug: spell for spell in catalog_spells()}
+    existing = {spell.slug: spell for spell in catalog_spells(club=club)}
     for item in data["spells"]:
-        _upsert_spell(canonical_spell(item), existing.get(item["slug"]), types, result.spells)
+        _upsert_spell(canonical_spell(item), existing.get(item["slug"]), types, result.spells, club=club)
     return result
+
+
+def _club_type_problems(items: list[dict], known: dict[str, MagicType]) -> list[str]:
+    problems = []
+    for item in items:
+        magic_type = known.get(item["slug"])
+        if magic_type is None or (magic_type.name, magic_type.description) != (item["name"],
+                                                                               item.get("description", "")):
+            problems.append(_("type de magie %(slug)s : les types de magie sont ceux du site, communs à tous "
+                              "les clubs ; le catalogue d'un club ne peut ni en ajouter ni en modifier.")
+                            % {"slug": item["slug"]})
+    return problems
 
 
 def _upsert_magic_type(item: dict, types: dict[str, MagicType], counts: UpsertCounts) -> None:
@@ -78,12 +121,13 @@ def _upsert_magic_type(item: dict, types: dict[str, MagicType], counts: UpsertCo
         counts.updated += 1
 
 
-def _upsert_spell(data: dict, spell: Spell | None, types: dict[str, MagicType], counts: UpsertCounts) -> None:
+def _upsert_spell(data: dict, spell: Spell | None, types: dict[str, MagicType], counts: UpsertCounts, *,
+                  club) -> None:
     if spell is not None and spell.to_catalog_dict() == data:
         counts.unchanged += 1
         return
     created = spell is None
-    spell = spell or Spell(slug=data["slug"])
+    spell = spell or Spell(slug=data["slug"], club=club)
     for key in ("name", "incantation", "description", "level", "range", "target", "effect"):
         setattr(spell, key, data[key])
     spell.magic_type = types[data["type"]] if data["type"] else None

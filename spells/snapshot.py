@@ -1,6 +1,8 @@
 """The catalog as the rules engine sees it (RULES.md §7 dicts).
 
-A duel stores `catalog_snapshot()` when it starts: later catalog edits never change a running duel.
+A duel stores `catalog_snapshot()` when it starts (duels.services.setup.duel_start): later catalog edits
+never change a running duel. The snapshot is the active club's catalogue — the duel's club, since the duel
+itself is only found inside its club.
 """
 from __future__ import annotations
 
@@ -20,5 +22,6 @@ def spell_to_engine_dict(spell: Spell) -> dict:
 
 
 def catalog_snapshot() -> list[dict]:
-    """Every spell of the database as §7 dicts, ordered by slug (two queries, whatever the size)."""
+    """Every spell of the active club's catalogue as §7 dicts, ordered by slug (two queries, whatever the
+    size)."""
     return [spell_to_engine_dict(spell) for spell in catalog_spells()]

@@ -31,5 +31,7 @@ def spell_detail(request, slug: str):
     except Spell.DoesNotExist:
         raise Http404(slug) from None
     data = spell_to_engine_dict(spell)
-    description = describe_spell(data, type_name=spell.magic_type.name if spell.magic_type else None)
-    return render(request, "spells/spell_detail.html", {"spell": spell, "d": description})
+    house = selectors.club_house_rules()  # the page states the club's numbers (RULES.md §8)
+    description = describe_spell(data, type_name=spell.magic_type.name if spell.magic_type else None,
+                                 overlevels=house.overlevel_per_duel)
+    return render(request, "spells/spell_detail.html", {"spell": spell, "d": description, "dodge_pf": house.dodge_pf})

@@ -123,23 +123,28 @@ WEBHOOK_MAX_ATTEMPTS = int(os.environ.get("WEBHOOK_MAX_ATTEMPTS", "8"))
 DIGEST_HOUR = int(os.environ.get("DIGEST_HOUR", "8"))
 
 # --- Forumactif bridge (forum/ app, docs/forum-bridge.md) ---
-# Origins allowed to frame the live stage (/duels/<id>/embed/, CSP frame-ancestors on that view only),
-# e.g. "https://forum.example,https://www.forum.example". Empty: nobody may frame it.
+# A club's forum is set on the club (Club.forum_url, forum_origins, duel_section, forum_profile_url) and read
+# from the club being served. FORUM_URL, FORUM_ORIGINS, FORUM_DUEL_SECTION and FORUM_PROFILE_URL are only what
+# the first club is created from (clubs/migrations/0002_home_club.py, docs/clubs.md "Moving in"): nothing
+# reads them afterwards, and changing them later changes nothing.
+# FORUM_URL: the forum's origin ("https://club.forumactif.com"); FORUM_ORIGINS: its other origins
+# ("https://www.forum.example", comma separated); FORUM_DUEL_SECTION: the forum (f…) where duel topics go;
+# FORUM_PROFILE_URL: a member's page on the forum ("https://forum.example/u{forum_id}").
 FORUM_ORIGINS = env_list("FORUM_ORIGINS")
-# FORUM_URL: the forum's origin ("https://club.forumactif.com"); it joins FORUM_ORIGINS. The bridge's JSON
-# endpoints (/<club>/forum/api/: CORS_URLS_REGEX sees the path once the club middleware took the club off)
-# answer CORS to FORUM_ORIGINS only, without credentials (django-cors-headers, whose app and middleware are
-# in INSTALLED_APPS and MIDDLEWARE).
 FORUM_URL = os.environ.get("FORUM_URL", "").strip().rstrip("/")
 if FORUM_URL and FORUM_URL not in FORUM_ORIGINS:
     FORUM_ORIGINS.append(FORUM_URL)
-FORUM_DUEL_SECTION = int(os.environ.get("FORUM_DUEL_SECTION", "0") or 0)  # the forum (f…) where duel topics go
+FORUM_DUEL_SECTION = int(os.environ.get("FORUM_DUEL_SECTION", "0") or 0)
+FORUM_PROFILE_URL = os.environ.get("FORUM_PROFILE_URL", "")
+# The same for every club:
 FORUM_PM_PACE_SECONDS = float(os.environ.get("FORUM_PM_PACE_SECONDS", "20"))  # between two PMs of a batch
 FORUM_FLOOD_WAIT_SECONDS = float(os.environ.get("FORUM_FLOOD_WAIT_SECONDS", "30"))  # flood page without a delay
 FORUM_TOKEN_SECONDS = 30 * 60  # a topic/post/declaration link, opened from Estrade
 FORUM_BATCH_TOKEN_SECONDS = 6 * 3600  # a PM batch's link
-CORS_ALLOWED_ORIGINS = FORUM_ORIGINS
+# The bridge's JSON endpoints (/<club>/forum/api/: CORS_URLS_REGEX sees the path once the club middleware took
+# the club off) answer CORS to the served club's forum origins only (Club.allowed_origins, through
+# django-cors-headers' check_request_enabled signal: forum/cors.py), without credentials. No origin is allowed
+# for every club: CORS_ALLOWED_ORIGINS stays empty.
+CORS_ALLOWED_ORIGINS: list[str] = []
 CORS_URLS_REGEX = r"^/forum/api/"
 CORS_ALLOW_CREDENTIALS = False
-# A member's page on the forum, for the profile's link ("https://forum.example/u{forum_id}"); empty: no link.
-FORUM_PROFILE_URL = os.environ.get("FORUM_PROFILE_URL", "")

@@ -90,8 +90,8 @@ X_FRAME_OPTIONS = "DENY"
 # <script>/<style> needs the request's nonce (`<script nonce="{{ request.csp_nonce }}">`, added to the
 # header only on pages that use it). htmx runs with includeIndicatorStyles and eval off (templates/base.html
 # meta htmx-config). One view may loosen it with django-csp's decorators, e.g. a page framed by the forum:
-#     @csp_replace({"frame-ancestors": settings.FORUM_ORIGINS or [NONE]}) + @xframe_options_exempt
-# (see README "Production"). CSP_REPORT_URI: where browsers report violations (optional).
+#     response._csp_replace = {"frame-ancestors": club.allowed_origins or [NONE]} + xframe_options_exempt
+# (the live stage's embed, duels/views/public.py: the served club's forum origins; see README "Production"). CSP_REPORT_URI: where browsers report violations (optional).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],

@@ -21,8 +21,10 @@ from rest_framework.views import APIView
 from common.pagination import IdsFirstPagination
 from config.api import IsStaffOrReadOnly
 from duels import selectors
+from duels.api.club import HouseRulesSerializer, house_rules_json
 from duels.models import Duel, DuelFormat, DuelKind, DuelStatus, Participant, WindowState
 from duels.selectors import spectators
+from duels.selectors.house_rules import rules_of
 
 
 def _result(participant: Participant):
@@ -124,6 +126,12 @@ class DuelDetailSerializer(DuelSerializer):
                                  help_text=gettext_lazy("La graine des dés, révélée à la fin du duel seulement."))
     state = serializers.JSONField(help_text=gettext_lazy("L'état public du duel (dernière déclaration publiée)."))
     windows = WindowSerializer(many=True, source="timeline")
+    house_rules = serializers.SerializerMethodField(help_text=gettext_lazy(
+        "Les règles maison du duel (§8) : figées au signal de départ, celles du club avant."))
+
+    @extend_schema_field(HouseRulesSerializer)
+    def get_house_rules(self, duel):
+        return house_rules_json(rules_of(duel))
 
 
 class DuelFilterSerializer(serializers.Serializer):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .bets import DODGE_BETS, allowed_bets, cast_cost, chance, chosen_effect, has_magic_type
 from .checks import cast_rights_code, target_is_valid
-from .house_rules import PER_DUEL
+from .house_rules import PER_DUEL, HouseRules
 from .movement import move_destination
 from .outcome import outcome
 from .resolution import expected_posters
@@ -105,15 +105,20 @@ def unavailable_spells(state: DuelState, me: DuellistState) -> list[dict]:
             code = cast_rights_code(state, me, spell, None, True) or code  # overlevel-used (or cast last turn)
         code = code if code in UNAVAILABLE_REASONS else "spell-level"
         out.append({"slug": spell.slug, "name": spell.name, "level": spell.level, "code": code,
-                    "reason": _reason(state, code).format(level=spell.level)})
+                    "reason": _reason(state, code).format(level=spell.level),
+                    "house_rule": worded_by_house(state.house, code)})
     return sorted(out, key=lambda u: (u["level"], u["name"]))
 
 
+def worded_by_house(house: HouseRules, code: str) -> bool:
+    """Does the club's rule behind refusal `code` differ from the rulebook's wording (§8 `repeat: duel`,
+    `overlevel_per_duel` other than 1)? Then its reason states the club's rule."""
+    return ((code == "same-spell-twice" and house.repeat == PER_DUEL)
+            or (code == "overlevel-used" and house.overlevel_per_duel != 1))
+
+
 def _reason(state: DuelState, code: str) -> str:
-    house = state.house
-    changed = ((code == "same-spell-twice" and house.repeat == PER_DUEL)
-               or (code == "overlevel-used" and house.overlevel_per_duel != 1))
-    return HOUSE_REASONS[code] if changed else UNAVAILABLE_REASONS[code]
+    return HOUSE_REASONS[code] if worded_by_house(state.house, code) else UNAVAILABLE_REASONS[code]
 
 
 def _variants(state: DuelState, me: DuellistState, spell: Spell):

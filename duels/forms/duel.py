@@ -6,6 +6,7 @@ import datetime as dt
 import re
 
 from django import forms
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import YEAR_CHOICES, Duellist
@@ -165,14 +166,29 @@ def defence_steps(data) -> list[dict]:
     raise FormInputError("defence", choice)
 
 
+def _days(count: int) -> str:
+    return ngettext("%(count)d jour", "%(count)d jours", count) % {"count": count}
+
+
 class ExemptionForm(forms.Form):
-    DAYS = [(3, _("3 jours")), (4, _("4 jours")), (5, _("5 jours (le maximum)"))]
+    """§1.4's exemption, in the duel's house rules (§8): at most `max_days` after the referee's post,
+    `per_duel` per duellist, the normal deadline being `deadline_hours`. The days offered are the last
+    three up to the maximum that are later than the normal deadline (the rulebook: 3, 4 or 5 days)."""
 
     reason = forms.CharField(label=_("Motif de la demande"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
-    days = forms.TypedChoiceField(
-        label=_("Délai souhaité après le message de l'arbitre"), choices=DAYS, coerce=int, initial=5,
-        help_text=_("Le délai normal est de 48 h ; une dispense, une seule par duel, va jusqu'à 5 jours."),
-    )
+    days = forms.TypedChoiceField(label=_("Délai souhaité après le message de l'arbitre"), coerce=int)
+
+    def __init__(self, *args, max_days: int = 5, per_duel: int = 1, deadline_hours: int = 48, **kwargs):
+        super().__init__(*args, **kwargs)
+        first = min(max_days, max(deadline_hours // 24 + 1, max_days - 2))
+        choices = [(n, _days(n)) for n in range(first, max_days + 1)]
+        choices[-1] = (max_days, gettext("%(days)s (le maximum)") % {"days": _days(max_days)})
+        field = self.fields["days"]
+        field.choices, field.initial = choices, max_days
+        field.help_text = ngettext(
+            "Le délai normal est de %(hours)s h ; une dispense, une seule par duel, va jusqu'à %(days)s.",
+            "Le délai normal est de %(hours)s h ; jusqu'à %(count)d dispenses par duel, chacune jusqu'à %(days)s.",
+            per_duel) % {"hours": deadline_hours, "count": per_duel, "days": _days(max_days)}
 
     def wished_deadline(self, opened_at: dt.datetime) -> dt.datetime:
         return opened_at + dt.timedelta(days=self.cleaned_data["days"])

@@ -23,12 +23,15 @@ class CorrectionForm(forms.Form):
                                        empty_value=None)
     void_mode = forms.ChoiceField(
         label=_("Le message annulé devient"), required=False, initial="pass", widget=forms.RadioSelect,
-        choices=[("pass", _("une passe (ou « ne rien faire » en défense)")),
-                 ("repost", _("un nouveau message à poster sous 48 h"))],
-    )
+    )  # its choices name the duel's deadline: set in __init__
 
-    def __init__(self, *args, posts=(), duellists=(), **kwargs):
+    def __init__(self, *args, posts=(), duellists=(), repost_hours: int = 48, **kwargs):
+        """`repost_hours`: the duel's deadline after a referee post (§8 `deadline_hours`), the repost's."""
         super().__init__(*args, **kwargs)
+        self.fields["void_mode"].choices = [
+            ("pass", _("une passe (ou « ne rien faire » en défense)")),
+            ("repost", _("un nouveau message à poster sous %(hours)s h") % {"hours": repost_hours}),
+        ]
         self.fields["void_post"].choices = [("", _("— aucun —"))] + [(p.pk, label) for p, label in posts]
         targets = [("", "—")] + [(engine_id, name) for engine_id, name in duellists]
         for index in range(DECISION_ROWS):

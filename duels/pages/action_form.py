@@ -58,5 +58,5 @@ def _build(duel: Duel, state: DuelState, me: Participant, participants: list[Par
     options = action_options.my_options(state, me, participants, type_names,
                                         spell_labels=presenters.spell_names(duel))
     html = render_to_string(TEMPLATE, {"options": options, "posted": posted, "zone_numbers": range(1, 12),
-                                       "after_announced": after_announced})
+                                       "after_announced": after_announced, "house": state.house})
     return {"phase": options["phase"], "points": options["points"], "html": html}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from common.charts import DASHES, TEAM_COLOURS, Series, line_chart
-from duels.engine.state import START_POINTS
+from duels.selectors.house_rules import rules_of
 
 
 def duellist_series(participants, values_by_engine_id: dict[str, list[float | None]]) -> list[Series]:
@@ -19,17 +19,19 @@ def duellist_series(participants, values_by_engine_id: dict[str, list[float | No
     return out
 
 
-def points_over_turns(states: list[tuple[int, dict]], participants) -> tuple[dict, dict]:
-    """PF and PM of each duellist at the start and after each turn (its last published declaration).
+def points_over_turns(duel, states: list[tuple[int, dict]], participants) -> tuple[dict, dict]:
+    """PF and PM of each duellist at the start (the duel's house rules, §8) and after each turn (its last
+    published declaration).
 
     `states`: (turn, state after the declaration) in publication order. Returns (PF chart, PM chart)."""
+    start = rules_of(duel).points
     last_of_turn: dict[int, dict] = {}
     for turn, state in states:
         last_of_turn[turn] = state  # a later declaration of the same turn replaces the first
     turns = sorted(last_of_turn)
     labels = [_("départ")] + [str(t) for t in turns]
-    pf = {p.engine_id: [START_POINTS[p.year][0]] for p in participants}
-    pm = {p.engine_id: [START_POINTS[p.year][1]] for p in participants}
+    pf = {p.engine_id: [start[p.year][0]] for p in participants}
+    pm = {p.engine_id: [start[p.year][1]] for p in participants}
     for turn in turns:
         by_id = {d["id"]: d for d in last_of_turn[turn].get("duellists", [])}
         for p in participants:

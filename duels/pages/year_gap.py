@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from duels.engine.state import START_POINTS
 from duels.models import Duel, DuelKind
+from duels.selectors.house_rules import rules_of
 
 
 def year_gap(duel: Duel, participants=None) -> dict | None:
@@ -20,9 +20,9 @@ def year_gap(duel: Duel, participants=None) -> dict | None:
         return None
     if duel.kind != DuelKind.RP and gap == 0:
         return None
-    rows = []
+    rows, start = [], rules_of(duel).points  # §8: the duel's table of starting points
     for p in sorted(participants, key=lambda p: (p.team, p.pk)):
-        pf, pm = START_POINTS.get(p.year, (0, 0))
+        pf, pm = start.get(p.year, (0, 0))
         rows.append({"name": p.duellist.forum_name, "year": p.get_year_display(), "pf": pf, "pm": pm, "team": p.team})
     if duel.kind == DuelKind.RP:
         text = _("Duel RP entre années éloignées, écart de %(gap)d : le règlement conseille un an ou moins entre adversaires.") % {"gap": gap}

@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from common.errors import RefusedError
+from duels.engine.options import worded_by_house
 
 
 class DuelError(RefusedError):
@@ -96,8 +97,9 @@ MESSAGES = {
     "exemption-pending": _("Votre demande de dispense attend déjà la réponse de l'arbitre."),
     "no-exemption": _("Ce club n'accorde pas de dispense."),
     "exemptions-used": _("Au plus %(count)d dispenses par duelliste et par duel."),
-    "exemption-too-late-days": _("La dispense doit être au plus tard %(limit)s (%(days)d jours après le message de l'arbitre)."),
-    "exemption-too-late": _("La dispense doit être au plus tard %(limit)s (5 jours après le message de l'arbitre)."),
+    "exemption-too-late": _("La dispense doit être au plus tard %(limit)s (%(days)s après le message de l'arbitre)."),
+    "extension-too-late": _("Le nouveau délai doit être au plus tard %(limit)s (deux semaines au plus : au-delà, "
+                            "annulez le duel ou déclarez un forfait)."),
     "exemption-not-later": _("La nouvelle date limite doit être après la date actuelle (%(deadline)s)."),
     "exemption-not-pending": _("Cette demande de dispense a déjà été traitée."),
     "exemption-window-closed": _("La phase concernée par cette dispense est close."),
@@ -114,7 +116,7 @@ MESSAGES = {
     "correction-revives-duel": _("Ce duel est terminé et ses dés sont révélés : une correction ne peut pas le relancer."),
     "post-not-in-window": _("Ce message n'appartient pas à la phase de cette déclaration."),
     "post-already-voided": _("Ce message est déjà annulé."),
-    "invalid-void-mode": _("Choisissez ce que devient le message annulé : un nouveau message sous 48 h, ou une passe."),
+    "invalid-void-mode": _("Choisissez ce que devient le message annulé : un nouveau message, ou une passe."),
     "invalid-adjustment": _("Décision invalide : indiquez le duelliste, un changement de PF ou de PM non nul, une zone de 0 à 12 ou un statut à retirer."),
     "unknown-target": _("Ce duelliste n'est pas dans ce duel."),
     "status-absent": _("Ce duelliste n'a pas ce statut : il n'y a rien à retirer."),
@@ -126,3 +128,15 @@ MESSAGES = {
     "referee-release-started": _("Le duel a commencé : seule l'équipe peut lui donner un autre arbitre."),
     "refused": _("Action refusée."),
 }
+
+# Engine refusals whose rule a club changed (RULES.md §8 `repeat: duel`, `overlevel_per_duel` above 1): the
+# rulebook's wording would state the wrong rule.
+HOUSE_MESSAGES = {
+    "same-spell-twice": _("Vous avez déjà lancé ce sort dans ce duel (règle du club) : choisissez-en un autre."),
+    "overlevel-used": _("Vous n'avez plus de tentative de niveau supérieur dans ce duel (règle du club)."),
+}
+
+
+def engine_refusal(code: str, house) -> DuelError:
+    """The error of an engine refusal `code`, worded for the duel's house rules `house`."""
+    return DuelError(code, HOUSE_MESSAGES[code] if worded_by_house(house, code) else None)

@@ -5,12 +5,12 @@ import datetime as dt
 
 from django.db import transaction
 from django.utils import formats, timezone
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from duels import selectors
-from duels.engine.house_rules import RULEBOOK
 from duels.events import ExemptionDecided, ExemptionRequested, ForfeitDeclared, SanctionRecorded, emit
 from duels.models import (
     Duel,
@@ -188,9 +188,8 @@ def exemption_request(
 def _check_new_deadline(opened_at: dt.datetime, current: dt.datetime, wanted: dt.datetime, house) -> None:
     limit = opened_at + exemption_limit(house)
     if wanted > limit:
-        if house.exemption_days == RULEBOOK.exemption_days:
-            raise DuelError("exemption-too-late", limit=_when(limit))
-        raise DuelError("exemption-too-late-days", limit=_when(limit), days=house.exemption_days)
+        days = ngettext("%(count)d jour", "%(count)d jours", house.exemption_days) % {"count": house.exemption_days}
+        raise DuelError("exemption-too-late", limit=_when(limit), days=days)
     if wanted <= current:
         raise DuelError("exemption-not-later", deadline=_when(current))
 

@@ -22,7 +22,7 @@ from duels.services.common import (
     participant_of,
     window_refresh,
 )
-from duels.services.errors import DuelError
+from duels.services.errors import DuelError, engine_refusal
 
 MIN_RP_WORDS = RULEBOOK.min_words  # the rulebook's (a duel reads its own, §8 `min_words`)
 
@@ -109,7 +109,7 @@ def post_submit(
     already = {who for pk, who in window.posts.values_list("pk", "participant__engine_id") if pk not in voided}
     code = rules.check_post(state, post, require_rolls=False, already_posted=already)
     if code:
-        raise DuelError(code)
+        raise engine_refusal(code, state.house)
     replaces = window.posts.filter(participant=participant, pk__in=voided, replaced_by__isnull=True).first()
     stored = Post.objects.create(
         window=window, participant=participant, order=next_post_order(window), rp_text=rp_text or "",

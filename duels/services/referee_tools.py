@@ -78,7 +78,7 @@ def window_deadline_extend(
         current = min((s.deadline for s in slots), default=window.due_at or now)
         raise DuelError("deadline-not-later", deadline=_when(current))
     if deadline > now + MAX_EXTENSION:
-        raise DuelError("exemption-too-late", limit=_when(now + MAX_EXTENSION))
+        raise DuelError("extension-too-late", limit=_when(now + MAX_EXTENSION))
     for slot in moved:
         before = slot.deadline
         slot.deadline = deadline

@@ -19,15 +19,16 @@ POLL_SECONDS = 5  # HTMX polling of the stage and thread while a duel page is op
 BLANK_FORM_SECONDS = 24 * 3600
 
 
-def blank_form_html(form_class, duellists: tuple[tuple[int, str], ...] | None = None) -> str:
-    """An empty form's HTML is the same on every view but for the language (and, for the fault form,
-    the duellists' names): rendered once per process for each (Django's form rendering takes a few
-    ms). A form with the user's input or errors is rendered each time."""
+def blank_form_html(form_class, **form_kwargs) -> str:
+    """An empty form's HTML is the same on every view but for the language and the form's arguments (the
+    fault form's duellists, the exemption form's house rules; hashable values): rendered once per process
+    for each (Django's form rendering takes a few ms). A form with the user's input or errors is rendered
+    each time."""
     def build() -> str:
-        return (form_class() if duellists is None else form_class(duellists=duellists)).as_div()
+        return form_class(**form_kwargs).as_div()
 
-    return cached("blank-form", (form_class.__module__, form_class.__qualname__, duellists), build,
-                  BLANK_FORM_SECONDS, shared=False)
+    key = (form_class.__module__, form_class.__qualname__, tuple(sorted(form_kwargs.items())))
+    return cached("blank-form", key, build, BLANK_FORM_SECONDS, shared=False)
 
 
 def referee_required(view):

@@ -1,7 +1,6 @@
 """The duel page (stage, thread, my actions) and the forms it posts to."""
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -14,6 +13,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.scoping import current_club
 from common.cache import cached
 from common.parsers import whole_number
 from duels import selectors
@@ -92,7 +92,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         "posted": posted or {}, "post_error": post_error,
         "team1": [p for p in participants if p.team == 1], "team2": [p for p in participants if p.team == 2],
         "winners": [p.duellist.forum_name for p in participants if p.team == duel.winner_team],
-        "forum_origins": settings.FORUM_ORIGINS,
+        "forum_origins": current_club().allowed_origins,  # the embed's frame-ancestors (duels/views/public.py)
     }
     if slot is not None and slot.status == SlotStatus.WAITING:
         context["deadline"] = presenters.deadline_view(slot.deadline)
@@ -107,7 +107,7 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         exemptions = selectors.exemptions_of_duel([me])
         context["my_exemptions"], context["exemption_used_before"] = presenters.exemptions_shown(exemptions, window, me)
         context["can_ask_exemption"] = exemption_refusal(me, window, exemptions=exemptions, slot=slot, duel=duel) is None
-        context["exemption_form_html"] = blank_form_html(ExemptionForm)
+        context["exemption_form_html"] = blank_form_html(ExemptionForm, **exemption_form_rules(duel))
     if me is not None and duel.status in NOT_STARTED:
         context["types_form"] = _types_form(me, duel)
     if me is not None and duel.is_running:
@@ -276,7 +276,7 @@ def forfeit_confirm(request, pk: int):
 @require_POST
 def exemption_create(request, pk: int):
     duel = _duel(pk)
-    form = ExemptionForm(request.POST)
+    form = ExemptionForm(request.POST, **exemption_form_rules(duel))
     window = selectors.open_window(duel)
     if window is None:
         messages.error(request, _("Donnez un motif et un délai pour demander une dispense."))
@@ -293,3 +293,9 @@ def exemption_create(request, pk: int):
         return refused(request, error, "duels:duel", duel.pk)
     messages.success(request, _("Demande de dispense envoyée à l'arbitre."))
     return redirect("duels:duel", duel.pk)
+
+
+def exemption_form_rules(duel) -> dict:
+    """The exemption form's numbers: the duel's house rules (§8)."""
+    house = rules_of(duel)
+    return {"max_days": house.exemption_days, "per_duel": house.exemptions, "deadline_hours": house.deadline_hours}

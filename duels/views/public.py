@@ -3,6 +3,7 @@ posts, and the live stage meant for an iframe in the forum thread (the embed).""
 from __future__ import annotations
 
 import hashlib
+import re
 
 from django.conf import settings
 from django.http import Http404, HttpResponse, HttpResponseNotModified
@@ -12,6 +13,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from clubs.scoping import current_club_or_none
 from duels import selectors
 from duels.engine import DuelState
 from duels.export import images
@@ -97,9 +99,19 @@ def turn_stage_png(request, pk: int, turn: int):
     return _png_response(request, png, immutable=final)
 
 
+# An origin as CSP names it: nothing a mistyped club field could slip into the header (a space, a `;`).
+_ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-]+(?::\d+)?")
+
+
+def forum_origins() -> list[str]:
+    """The origins of the served club's forum (Club.allowed_origins): the only ones that may frame the
+    embed. None: nobody may."""
+    club = current_club_or_none()
+    return [o for o in club.allowed_origins if _ORIGIN.fullmatch(o)] if club is not None else []
+
+
 def frame_ancestors() -> str:
-    origins = " ".join(getattr(settings, "FORUM_ORIGINS", []) or [])
-    return origins or "'none'"
+    return " ".join(forum_origins()) or "'none'"
 
 
 def embed_policy() -> str:
@@ -139,13 +151,13 @@ def embed(request, pk: int):
 def _frame_headers(response: HttpResponse) -> HttpResponse:
     """frame-ancestors on this view only. With django-csp's middleware the site's policy
     is kept and only that directive replaced; without it, the view writes its own whole policy."""
-    origins = list(getattr(settings, "FORUM_ORIGINS", None) or [])
+    origins = forum_origins()
     if "csp.middleware.CSPMiddleware" in settings.MIDDLEWARE:
         response._csp_replace = {"frame-ancestors": origins or ["'none'"]}
     else:
         response["Content-Security-Policy"] = embed_policy()
     # X-Frame-Options cannot name an origin: the forum's framing rests on frame-ancestors alone, and
-    # with no forum configured the embed keeps DENY like every other page.
+    # with no forum set for the club the embed keeps DENY like every other page.
     response.xframe_options_exempt = bool(origins)
     return response
 
@@ -159,7 +171,7 @@ def follow_context(duel, windows, participants) -> dict:
     """What the duel page adds for spectators and the forum: PF/PM charts turn by turn (from the
     published declarations the page already read) and, for a public duel, the snippets to paste."""
     states = [(w.turn, w.published_declaration.state_after) for w in windows if w.published_declaration is not None]
-    extra = {"points_charts": points_over_turns(states, participants) if states else ()}
+    extra = {"points_charts": points_over_turns(duel, states, participants) if states else ()}
     if spectators.is_public(duel):
         embed_url = site_url(reverse("duels:embed", args=[duel.pk]))
         image_url = site_url(reverse("duels:stage_png", args=[duel.pk]))

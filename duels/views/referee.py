@@ -15,6 +15,7 @@ from duels.forms.duel import FaultForm, PublishForm
 from duels.models import Declaration, DeclarationStatus, Duel, Exemption, Participant
 from duels.pages import presenters
 from duels.pages.referee_tools import tools_context
+from duels.selectors.house_rules import rules_of
 from duels.selectors.sanctions import absence_preview, overdue_window, penalty_preview
 from duels.services import (
     DuelError,
@@ -117,7 +118,7 @@ def adjudicate(request, pk: int, *, fault_form: FaultForm | None = None, status:
         "current": thread[-1] if thread else None,
         "draft": None, "publish_form": blank_form_html(PublishForm),
         "fault_form": fault_form.as_div() if fault_form else blank_form_html(
-            FaultForm, duellist_choices(participants)),
+            FaultForm, duellists=duellist_choices(participants)),
         "faults": selectors.faults_of_duel(participants),
         "exemptions": selectors.exemptions_of_duel(participants),
         "overdue": overdue_window(duel, windows=windows) if duel.is_running else None,
@@ -170,7 +171,8 @@ def start(request, pk: int):
         duel_start(duel=duel, by=request.user)
     except DuelError as error:
         return refused(request, error, "duels:adjudicate", duel.pk)
-    messages.success(request, _("Signal de départ donné : les duellistes ont 48 h pour poster."))
+    messages.success(request, _("Signal de départ donné : les duellistes ont %(hours)s h pour poster.")
+                     % {"hours": rules_of(duel).deadline_hours})
     return redirect("duels:adjudicate", duel.pk)
 
 

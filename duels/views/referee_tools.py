@@ -17,6 +17,7 @@ from duels.models import (
     Post,
 )
 from duels.pages import presenters
+from duels.selectors.house_rules import rules_of
 from duels.services import DuelError
 from duels.services.corrections import correction_refusal, declaration_correct, latest_published
 from duels.services.declarations import declaration_publish
@@ -75,7 +76,8 @@ def correct(request, pk: int):
         return redirect("duels:adjudicate", duel.pk)
     participants = list(duel.participants.all())
     posts, duellists = _correction_choices(declaration, participants)
-    form = CorrectionForm(request.POST or None, posts=posts, duellists=duellists)
+    form = CorrectionForm(request.POST or None, posts=posts, duellists=duellists,
+                          repost_hours=rules_of(duel).deadline_hours)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         void_post = Post.objects.filter(pk=data["void_post"]).first() if data["void_post"] else None
@@ -129,7 +131,8 @@ def reopen(request, pk: int):
     def action(duel):
         participant = get_object_or_404(Participant, pk=whole_number(request.POST, "participant") or 0, duel=duel)
         missed_post_reopen(duel=duel, participant=participant, by=request.user, reason=request.POST.get("reason", ""))
-        return _("%(name)s peut poster à nouveau pendant 48 h.") % {"name": participant.duellist.forum_name}
+        return _("%(name)s peut poster à nouveau pendant %(hours)s h.") % {
+            "name": participant.duellist.forum_name, "hours": rules_of(duel).deadline_hours}
 
     return _tool_post(request, pk, action)
 

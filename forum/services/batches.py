@@ -21,7 +21,7 @@ from duels.models import Duel, SlotStatus, WindowState
 from duels.permissions import is_duel_referee
 from forum import addresses, selectors, tokens
 from forum.models import PmBatch, PmDelivery
-from forum.services import ForumError
+from forum.services import ForumError, forum_off_message
 
 AUDIT_PM = AuditAction.FORUM_PM
 MAX_ERROR = 500
@@ -29,7 +29,7 @@ MAX_ERROR = 500
 
 def _require_forum() -> None:
     if not selectors.is_enabled():
-        raise ForumError("forum-off", _("Le pont avec le forum n'est pas configuré (FORUM_URL)."), 404)
+        raise ForumError("forum-off", forum_off_message(), 404)
 
 
 @transaction.atomic

@@ -6,7 +6,6 @@ address (`report`), which is accepted on the forum's origin only, once, after th
 thread's order included), and written to the audit log."""
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -18,7 +17,7 @@ from duels.models import Declaration, Duel, Post
 from duels.permissions import is_duel_referee
 from forum import addresses, selectors, tokens
 from forum.models import DuelTopic, ItemKind, Publication
-from forum.services import ForumError
+from forum.services import ForumError, forum_off_message
 
 AUDIT_TOPIC = AuditAction.FORUM_TOPIC
 AUDIT_PUBLISH = AuditAction.FORUM_PUBLISH
@@ -49,7 +48,7 @@ def item_of(duel: Duel, kind: str, object_id: int) -> tuple[selectors.ForumItem,
 
 def _require_forum() -> None:
     if not selectors.is_enabled():
-        raise ForumError("forum-off", _("Le pont avec le forum n'est pas configuré (FORUM_URL)."), 404)
+        raise ForumError("forum-off", forum_off_message(), 404)
 
 
 def open_link(*, user, scope: str, object_id: int) -> str:
@@ -61,9 +60,9 @@ def open_link(*, user, scope: str, object_id: int) -> str:
             raise _not_allowed()
         if selectors.topic_of(duel) is not None:
             raise ForumError("topic-exists", _("Ce duel a déjà son sujet sur le forum."))
-        if not settings.FORUM_DUEL_SECTION:
-            raise ForumError("no-section", _("La section des duels sur le forum n'est pas configurée "
-                                             "(FORUM_DUEL_SECTION) : liez plutôt un sujet existant."))
+        if not addresses.duel_section():
+            raise ForumError("no-section", _("La section des duels du forum du club n'est pas renseignée : "
+                                             "liez plutôt un sujet existant."))
         target = addresses.newtopic_url()
     else:
         duel = duel_of(scope, object_id)
@@ -102,7 +101,7 @@ def job_for(token: tokens.BridgeToken) -> dict:
         if selectors.topic_of(duel) is not None:
             raise ForumError("topic-exists", _("Ce duel a déjà son sujet sur le forum."))
         participants = selectors.participants_of(duel)
-        return {"kind": "topic", "action": "newtopic", "forum": int(settings.FORUM_DUEL_SECTION),
+        return {"kind": "topic", "action": "newtopic", "forum": addresses.duel_section(),
                 "subject": selectors.opening_subject(duel, participants),
                 "message": selectors.opening_bbcode(duel, participants),
                 "label": _("Sujet du duel n°%(n)s") % {"n": duel.pk}, "user": user.get_username()}

@@ -1,5 +1,5 @@
 """The bridge's pieces in the duel pages: `{% forum_duel_panel duel %}` (duel page) and
-`{% forum_referee_panel duel %}` (adjudication page). Nothing is shown while FORUM_URL is empty."""
+`{% forum_referee_panel duel %}` (adjudication page). Nothing is shown while the club has no forum address."""
 from __future__ import annotations
 
 from django import template

@@ -1,7 +1,7 @@
 """The bridge's JSON endpoints (/forum/api/…), called by pont.js from the forum's pages.
 
-CORS answers only FORUM_ORIGINS (django-cors-headers, CORS_URLS_REGEX: these paths only), without
-credentials: no cookie is read or set here. Every write carries a bridge token; errors are JSON with
+CORS answers only the served club's forum origins (Club.allowed_origins: forum/cors.py, on these paths
+only), without credentials: no cookie is read or set here. Every write carries a bridge token; errors are JSON with
 a `code` and a French `message` the panel shows as is."""
 from __future__ import annotations
 

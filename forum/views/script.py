@@ -5,8 +5,8 @@ for a year: the loader pasted once in the forum's admin never changes, and a new
 forum within minutes.
 
 The bridge is a club's: the script sits at /<club>/forum/pont.js and its `base` is the club's root
-(SITE_URL + /<club>), so the API it calls, and the links it trusts, are that club's. The forum's own
-settings still come from settings.FORUM_* (the home club's forum)."""
+(SITE_URL + /<club>), so the API it calls, and the links it trusts, are that club's; its `forum` is the
+club's forum (Club.forum_url)."""
 from __future__ import annotations
 
 import functools
@@ -20,6 +20,7 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
 from common.links import site_url
+from forum import addresses
 
 # Served as one script: the live panel first (it only defines a function), then the bridge that calls it.
 SCRIPTS = [settings.BASE_DIR / "static" / "forum" / name for name in ("pont-live.js", "pont.js")]
@@ -37,12 +38,12 @@ def script_url() -> str:
 
 def config() -> dict:
     return {
-        "base": club_root(), "forum": settings.FORUM_URL,
+        "base": club_root(), "forum": addresses.forum_url(),
         "timeoutMs": 3000, "refreshMs": 60_000,
     }
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=64)  # a few per club served
 def _built(config_json: str, mtimes: tuple[float, ...]) -> tuple[str, str]:
     body = f"var ESTRADE_PONT = {config_json};\n" + "\n".join(path.read_text(encoding="utf-8") for path in SCRIPTS)
     return body, hashlib.sha256(body.encode()).hexdigest()[:16]

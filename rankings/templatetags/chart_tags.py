@@ -7,7 +7,7 @@ register = template.Library()
 
 
 @register.simple_tag
-def replay_points_charts(steps, participants):
+def replay_points_charts(duel, steps, participants):
     """PF and PM turn by turn for the replay: from its steps (published declarations, in order)."""
     states = [(step.turn, step.declaration.state_after or {}) for step in steps]
-    return points_over_turns(states, list(participants)) if states else ()
+    return points_over_turns(duel, states, list(participants)) if states else ()

@@ -68,8 +68,10 @@ class SpellListView(generics.ListAPIView):
 class SpellDetailView(generics.RetrieveAPIView):
     permission_classes = [IsStaffOrReadOnly]
     serializer_class = SpellSerializer
-    queryset = Spell.objects.select_related("magic_type").prefetch_related("modulations")
     lookup_field = "slug"
+
+    def get_queryset(self):  # per request: the catalogue of the club being served
+        return Spell.objects.select_related("magic_type").prefetch_related("modulations")
 
 
 class MagicTypeListView(generics.ListAPIView):

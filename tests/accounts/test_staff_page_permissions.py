@@ -26,6 +26,7 @@ from forum.services import ForumError, batches
 from rankings.services.rewards import rewards_mark_paid
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import make_referee, other_club
+from tests.support.forum import forum_configured
 from tests.support.permissions import club_staff, staff_with
 from tests.support.web import client_for
 
@@ -94,8 +95,8 @@ def test_the_member_import_is_the_club_staffs():
             forum_members_upload(upload=upload, by=outsider)
 
 
-def test_the_invitation_pm_page_and_its_batches_are_the_club_staffs(settings):
-    settings.FORUM_URL = "https://forum.example"
+def test_the_invitation_pm_page_and_its_batches_are_the_club_staffs(club):
+    forum_configured(club, url="https://forum.example")
     DuellistFactory(user=None)
     check_page(reverse("forum:invitations"), post={})
     for outsider in outsiders():

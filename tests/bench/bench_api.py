@@ -22,7 +22,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 import types
 import warnings
@@ -49,27 +48,14 @@ def main() -> int:
     import django
 
     django.setup()
-    from django.db import connection
+    from clubs.models import Club
+    from clubs.scoping import activate_club
+    from tests.bench.throwaway_db import throwaway_database
 
-    db = connection.settings_dict
-    if db["ENGINE"].endswith("sqlite3"):
-        db["TEST"]["NAME"] = str(Path(tempfile.gettempdir()) / f"estrade_bench_{os.getpid()}.sqlite3")
-    else:
-        db["TEST"]["NAME"] = f"estrade_bench_{os.getpid()}"
-    old_name = db["NAME"]
-    started = time.perf_counter()
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    print(f"Database: {connection.vendor} {connection.settings_dict['NAME']} (migrated in "
-          f"{time.perf_counter() - started:.1f} s)")
-    try:
-        from clubs.models import Club
-        from clubs.scoping import activate_club
-
+    with throwaway_database("api"):
         with activate_club(Club.objects.order_by("pk").first()):  # the home club (the API at /api/v1/)
             seasons = seed()
         return measure(seasons)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def seed():

@@ -17,7 +17,6 @@ status is 0 when both are met. Not a test (pytest does not collect bench_*.py).
 """
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import os
 import statistics
@@ -34,7 +33,6 @@ os.environ["EMAIL_BACKEND"] = "django.core.mail.backends.locmem.EmailBackend"
 
 OPEN = int(os.environ.get("BENCH_OPEN", 5_000))
 OVERDUE = int(os.environ.get("BENCH_OVERDUE", 1_000))
-BATCH = 2_000
 
 
 def main() -> int:
@@ -48,57 +46,22 @@ def main() -> int:
         return measure(now)
 
 
-def _clone(obj, **changes):
-    twin = copy.copy(obj)
-    twin.pk = twin.id = None
-    twin._state = copy.copy(obj._state)
-    twin._state.adding = True
-    for name, value in changes.items():
-        setattr(twin, name, value)
-    return twin
-
-
 def seed() -> dt.datetime:
-    """OPEN clones of one running duel (a posted, b expected); the first OVERDUE are past b's deadline."""
-    from django.conf import settings
-    from django.core.management import call_command
-    from django.db import connection, transaction
-    from django.utils import timezone
+    """OPEN clones of one running duel (a posted, b expected) in the home club; the first OVERDUE are
+    past b's deadline."""
+    from clubs.models import Club
+    from clubs.scoping import activate_club
+    from tests.bench.seeding import analyze, duels_clone, model_duel_play
 
-    from duels.models import Duel, Participant, Post, Window, WindowSlot
-    from spells.snapshot import catalog_snapshot
-    from tests.support.duels import post, started_duel
-
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # seeding only
-    call_command("catalog_load", stdout=open(os.devnull, "w"))  # noqa: SIM115
-    start = timezone.now()
-    duel, _referee, (a, b) = started_duel(spells=catalog_snapshot(), now=start)
-    post(duel, a, [], now=start)
-    duel.refresh_from_db()
-    window = Window.objects.get(duel=duel)
-    slots = {s.participant_id: s for s in WindowSlot.objects.filter(window=window)}
-    first_post = Post.objects.get(window=window)
-    now = start + dt.timedelta(hours=49)
+    club = Club.objects.order_by("pk").first()
+    with activate_club(club):
+        model = model_duel_play()
+    now = model.start + dt.timedelta(hours=49)
+    later = now + dt.timedelta(hours=24)
     t0 = time.perf_counter()
-    with transaction.atomic():
-        duels = Duel.objects.bulk_create([_clone(duel) for _ in range(OPEN)], batch_size=BATCH)
-        participants = Participant.objects.bulk_create(
-            [_clone(p, duel=d, registration=None) for d in duels for p in (a, b)], batch_size=BATCH)
-        windows = Window.objects.bulk_create([
-            _clone(window, duel=d, due_at=window.due_at if i < OVERDUE else now + dt.timedelta(hours=24))
-            for i, d in enumerate(duels)
-        ], batch_size=BATCH)
-        new_slots, posts = [], []
-        for i, w in enumerate(windows):
-            pa, pb = participants[2 * i], participants[2 * i + 1]
-            new_slots.append(_clone(slots[a.pk], window=w, participant=pa))
-            late = slots[b.pk].deadline if i < OVERDUE else now + dt.timedelta(hours=24)
-            new_slots.append(_clone(slots[b.pk], window=w, participant=pb, deadline=late))
-            posts.append(_clone(first_post, window=w, participant=pa))
-        WindowSlot.objects.bulk_create(new_slots, batch_size=BATCH)
-        Post.objects.bulk_create(posts, batch_size=BATCH)
-    with connection.cursor() as cursor:
-        cursor.execute("VACUUM ANALYZE" if connection.vendor == "postgresql" else "ANALYZE")
+    a, b = model.duellists
+    duels_clone(model, [(club.pk, a.pk, b.pk, model.window.due_at if i < OVERDUE else later) for i in range(OPEN)])
+    analyze()
     print(f"Seeded {OPEN + 1:,} running duels, {OVERDUE + 1:,} overdue, in {time.perf_counter() - t0:.1f} s")
     return now
 
@@ -107,19 +70,21 @@ def measure(now: dt.datetime) -> int:
     from django.db import connection, transaction
     from django.db.models import F
 
+    from clubs.scoping import scopes_disabled
     from duels.models import Duel, Fault, Window
     from duels.services import window_expire_overdue
 
-    some = list(Duel.objects.values_list("pk", flat=True)[:200])
-    for pk in some[:20]:  # warm up
-        with transaction.atomic():
-            Duel.objects.filter(pk=pk).update(turn=F("turn"))
-    floor_times = []
-    for pk in some:
-        t0 = time.perf_counter()
-        with transaction.atomic():
-            Duel.objects.filter(pk=pk).update(turn=F("turn"))
-        floor_times.append((time.perf_counter() - t0) * 1000)
+    with scopes_disabled():
+        some = list(Duel.objects.values_list("pk", flat=True)[:200])
+        for pk in some[:20]:  # warm up
+            with transaction.atomic():
+                Duel.objects.filter(pk=pk).update(turn=F("turn"))
+        floor_times = []
+        for pk in some:
+            t0 = time.perf_counter()
+            with transaction.atomic():
+                Duel.objects.filter(pk=pk).update(turn=F("turn"))
+            floor_times.append((time.perf_counter() - t0) * 1000)
     floor = statistics.median(floor_times)
     statements = []
 
@@ -129,11 +94,12 @@ def measure(now: dt.datetime) -> int:
 
     t0 = time.perf_counter()
     with connection.execute_wrapper(counted):
-        report = window_expire_overdue(now=now)
+        report = window_expire_overdue(now=now)  # outside any club, as the worker calls it
     elapsed = (time.perf_counter() - t0) * 1000
     windows = len(report.expired_windows)
     assert windows == OVERDUE + 1 and not report.failed_windows, report.describe()[:300]
-    assert Fault.objects.count() == windows and not Window.objects.filter(state="open", due_at__lte=now).exists()
+    with scopes_disabled():
+        assert Fault.objects.count() == windows and not Window.objects.filter(state="open", due_at__lte=now).exists()
     per_window, per_window_statements = elapsed / windows, len(statements) / windows
     ratio = per_window / floor
     print(f"\n{connection.vendor}, DEBUG=0. One-row write transaction (floor): {floor:.3f} ms (median of {len(some)}).")

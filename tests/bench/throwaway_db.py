@@ -11,6 +11,7 @@ from pathlib import Path
 
 @contextlib.contextmanager
 def throwaway_database(label: str):
+    from django.conf import settings
     from django.db import connection
 
     db = connection.settings_dict
@@ -20,7 +21,7 @@ def throwaway_database(label: str):
     started = time.perf_counter()
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     print(f"Database: {connection.vendor} {connection.settings_dict['NAME']} (migrated in "
-          f"{time.perf_counter() - started:.1f} s), DEBUG=0")
+          f"{time.perf_counter() - started:.1f} s), DEBUG={int(settings.DEBUG)}")
     try:
         yield
     finally:

@@ -12,11 +12,13 @@ from audit.models import AuditLog
 from clubs.scoping import activate_club
 from duels.models import Declaration, Duel, Exemption, Fault, Post, Registration, Window
 from duels.services import declaration_prepare, exemption_request
+from forum import tokens
 from forum.models import DuelTopic, PmBatch
 from forum.services import batches
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import make_referee, other_club
 from tests.support.duels import declare, post, started_duel
+from tests.support.forum import forum_configured
 
 pytestmark = pytest.mark.django_db
 MARK = "Ilvermornien"
@@ -100,10 +102,10 @@ POST_DATA = {"rp_text": "mot " * 120, "types": "malefices", "confirm": "yes", "r
 
 
 @pytest.fixture
-def world(club, settings):
-    settings.FORUM_URL = "https://forum.example"
+def world(club):
+    forum_configured(club, url="https://forum.example")
     superuser = UserFactory(username="operateur", is_staff=True, is_superuser=True)
-    club_b = other_club()
+    club_b = forum_configured(other_club(), url="https://ilvermorny.example")
     data = build_club_b(club_b, superuser)
     referee_of_a = UserFactory(username="arbitre-a")
     make_referee(referee_of_a)
@@ -158,6 +160,19 @@ def test_the_api_of_club_a_shows_nothing_of_club_b(client, world):
 
 def test_the_bridge_of_club_a_does_not_answer_for_club_bs_topic(client, world):
     assert client.get(reverse("forum:api_live", args=[world["topic"]])).status_code == 404
+
+
+def test_club_bs_bridge_answers_club_bs_forum_only_and_refuses_club_as_tokens(client, world):
+    """B's live panel of B's topic: CORS to B's forum, none to A's; a token made in A for B's batch (its
+    number) is refused by B's bridge, before the batch is even looked up."""
+    live_b = f"/ilvermorny/forum/api/live/{world['topic']}/"
+    assert "Access-Control-Allow-Origin" not in client.get(live_b, HTTP_ORIGIN="https://forum.example")
+    assert client.get(live_b, HTTP_ORIGIN="https://ilvermorny.example")["Access-Control-Allow-Origin"] == \
+        "https://ilvermorny.example"
+    token = tokens.make(scope="batch", object_id=world["batch"], user=world["users"]["superuser"])  # in A
+    refused = client.post("/ilvermorny/forum/api/job/", {"token": token}, content_type="application/json",
+                          HTTP_ORIGIN="https://ilvermorny.example")
+    assert refused.status_code == 403 and refused.json()["code"] == "token-other-club"
 
 
 # The staff of one club are nobody in another (clubs.roles.is_club_staff).

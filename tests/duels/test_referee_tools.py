@@ -96,7 +96,7 @@ def test_deadline_extension_refusals():
     assert code_of(window_deadline_extend, duel=duel, by=referee, deadline=START + H48,
                    reason="x") == "deadline-not-later"
     assert code_of(window_deadline_extend, duel=duel, by=referee, deadline=START + dt.timedelta(days=30),
-                   reason="x") == "exemption-too-late"
+                   reason="x") == "extension-too-late"
     post(duel, a, [])
     post(duel, b, [])
     assert code_of(window_deadline_extend, duel=duel, by=referee, deadline=later, reason="x") == "window-not-open"

@@ -22,12 +22,12 @@ def test_the_referee_records_the_absences_after_the_deadline(new_page, screensho
     window = duel.windows.get()
 
     page = sign_in(new_page, referee)
-    page.goto(f"/duels/{duel.pk}/arbitrage/")
+    page.goto(f"/club/duels/{duel.pk}/arbitrage/")
     page.get_by_role("button", name="Relever les absences").click()
     message = page.locator(".messages .message")
     message.wait_for()
     assert message.inner_text() == "Absences relevées : 1."
-    assert page.url.endswith(f"/duels/{duel.pk}/arbitrage/")
+    assert page.url.endswith(f"/club/duels/{duel.pk}/arbitrage/")
     screenshot(page, "absences-recorded")
 
     entry = AuditLog.objects.get(duel=duel, action="fault.record")

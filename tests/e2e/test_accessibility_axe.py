@@ -39,12 +39,12 @@ def test_axe_finds_nothing_on_the_pages_it_used_to_flag(new_page):
 
     found = []
     visitor = new_page(viewport=DESKTOP)
-    for path in ("/classement/", "/classement/statistiques/"):
+    for path in ("/club/classement/", "/club/classement/statistiques/"):
         found += violations(visitor, path)
     page = sign_in(new_page, drafted_referee, viewport=DESKTOP)
-    found += violations(page, f"/duels/{drafted.pk}/arbitrage/")
+    found += violations(page, f"/club/duels/{drafted.pk}/arbitrage/")
     page = sign_in(new_page, referee, viewport=DESKTOP)
-    found += violations(page, f"/duels/{duel.pk}/arbitrage/corriger/")
+    found += violations(page, f"/club/duels/{duel.pk}/arbitrage/corriger/")
     page = sign_in(new_page, b.duellist.user, viewport=DESKTOP)
-    found += violations(page, f"/duels/{duel.pk}/")
+    found += violations(page, f"/club/duels/{duel.pk}/")
     assert found == [], "\n".join(found)

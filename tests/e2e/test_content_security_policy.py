@@ -21,15 +21,16 @@ def test_no_page_trips_the_policy_and_htmx_still_works(new_page):
         return page
 
     player = watch(login(new_page, harry.duellist.user.username))
-    for path in ("/", "/duels/", f"/duels/{duel.pk}/", "/classement/", "/sorts/", "/notifications/", "/api/docs/"):
+    for path in ("/club/", "/club/duels/", f"/club/duels/{duel.pk}/", "/club/classement/", "/club/sorts/",
+                 "/club/notifications/", "/api/docs/"):
         player.goto(path)
         player.wait_for_load_state("networkidle")
     # htmx: the rankings filters swap the table in place (an hx-get request, no page load)
-    player.goto("/classement/")
+    player.goto("/club/classement/")
     with player.expect_request(lambda request: request.headers.get("hx-request") == "true", timeout=15_000):
         player.locator("form select[name=kind]").select_option(index=1)
     arbitre = watch(login(new_page, referee.username))
-    for path in ("/duels/arbitrage/", f"/duels/{duel.pk}/arbitrage/"):
+    for path in ("/club/duels/arbitrage/", f"/club/duels/{duel.pk}/arbitrage/"):
         arbitre.goto(path)
         arbitre.wait_for_load_state("networkidle")
     assert violations == []

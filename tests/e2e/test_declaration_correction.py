@@ -18,7 +18,7 @@ def test_the_referee_corrects_a_published_declaration_and_the_players_see_both(n
     post(duel, b, [])
 
     ref = login(new_page, referee.username)
-    ref.goto("/duels/arbitrage/")
+    ref.goto("/club/duels/arbitrage/")
     due = ref.locator(f"#due-{duel.pk}")
     due.get_by_role("button", name="Préparer le brouillon").click()  # click 1
     due = ref.locator(f"#due-{duel.pk}")
@@ -28,7 +28,7 @@ def test_the_referee_corrects_a_published_declaration_and_the_players_see_both(n
     assert declaration.is_published
     wrong_line = declaration.text.splitlines()[0]
 
-    ref.goto(f"/duels/{duel.pk}/arbitrage/")
+    ref.goto(f"/club/duels/{duel.pk}/arbitrage/")
     ref.get_by_role("link", name="Corriger la déclaration").click()
     ref.wait_for_url(f"**/duels/{duel.pk}/arbitrage/corriger/")
     ref.get_by_label("Motif de la correction").fill("Le sort a été lancé sans texte RP valable")
@@ -45,7 +45,7 @@ def test_the_referee_corrects_a_published_declaration_and_the_players_see_both(n
 
     for player in (a, b):
         page = login(new_page, player.duellist.user.username)
-        page.goto(f"/duels/{duel.pk}/")
+        page.goto(f"/club/duels/{duel.pk}/")
         revision = page.locator(".declaration-revision")
         assert "Le sort a été lancé sans texte RP valable" in revision.text_content()
         assert wrong_line in page.locator("del.revision-text").text_content()  # the original, struck through

@@ -46,7 +46,7 @@ def zone_of(page, name) -> str:
 
 
 def referee_declares(page, duel_pk: int, comment: str = ""):
-    page.goto(f"/duels/{duel_pk}/arbitrage/")
+    page.goto(f"/club/duels/{duel_pk}/arbitrage/")
     page.get_by_role("button", name="Préparer la déclaration (lancer les dés)").click()
     page.wait_for_selector(".declaration-draft .declaration")
     if comment:
@@ -84,7 +84,7 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     harry, drago, arbitre = login(new_page, "harry"), login(new_page, "drago"), login(new_page, "arbitre")
 
     # Registration: each names the other; the second registration is matched at once.
-    harry.goto("/duels/inscription/")
+    harry.goto("/club/duels/inscription/")
     harry.get_by_role("radio", name="non-RP", exact=True).check()
     harry.get_by_role("radio", name="1 contre 1").check()
     harry.get_by_label("Année de combat (duel non-RP)").select_option("8")
@@ -93,7 +93,7 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     harry.wait_for_selector("text=vous serez apparié dès qu'un adversaire compatible s'inscrit")
     screenshot(harry, "duel-01-dashboard-registered")
 
-    drago.goto("/duels/inscription/")
+    drago.goto("/club/duels/inscription/")
     drago.get_by_role("radio", name="non-RP", exact=True).check()
     drago.get_by_label("Année de combat (duel non-RP)").select_option("1")
     drago.get_by_label("Adversaire choisi (pseudo forum, facultatif)").fill("Harry")
@@ -102,26 +102,26 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     duel = Duel.objects.get()
 
     # The referee takes the duel from the queue; the duellists choose their magic types.
-    arbitre.goto("/duels/arbitrage/")
+    arbitre.goto("/club/duels/arbitrage/")
     arbitre.locator(f'li[data-duel="{duel.pk}"]').get_by_role("button", name="Arbitrer ce duel").click()
     arbitre.wait_for_selector("text=Vous arbitrez le duel")
-    harry.goto(f"/duels/{duel.pk}/")
+    harry.goto(f"/club/duels/{duel.pk}/")
     harry.get_by_label("Sortilèges").check()
     harry.get_by_label("Maléfices").check()
     harry.get_by_role("button", name="Enregistrer mes types de magie").click()
     harry.wait_for_selector("text=Types de magie enregistrés.")
-    drago.goto(f"/duels/{duel.pk}/")
+    drago.goto(f"/club/duels/{duel.pk}/")
     drago.get_by_label("Maléfices").check()
     drago.get_by_role("button", name="Enregistrer mes types de magie").click()
     drago.wait_for_selector("text=Types de magie enregistrés.")
 
-    arbitre.goto(f"/duels/{duel.pk}/arbitrage/")
+    arbitre.goto(f"/club/duels/{duel.pk}/arbitrage/")
     arbitre.get_by_role("button", name="Donner le signal de départ").click()
     arbitre.wait_for_selector("text=Signal de départ donné")
 
     # Turn 1, action. Harry casts Repulso (his type: the bonus bet) at Drago; a short text is refused
     # first, and the page keeps what he typed.
-    harry.goto(f"/duels/{duel.pk}/")
+    harry.goto(f"/club/duels/{duel.pk}/")
     assert zone_of(harry, "harry") == "4" and zone_of(harry, "drago") == "8"
     screenshot(harry, "duel-02-stage-start")
     choose_cast(harry, "repulso__0__0", target="drago", bet_value=bet(1, "action", 1, win=True))
@@ -137,7 +137,7 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     assert harry.locator("#rp-count [data-count]").inner_text() == "102"
     publish_post(harry)
 
-    drago.goto(f"/duels/{duel.pk}/")
+    drago.goto(f"/club/duels/{duel.pk}/")
     choose_cast(drago, "furunculus__0__0", target="harry", bet_value=bet(1, "action", 2, win=True))
     write_rp(drago)
     publish_post(drago)
@@ -152,13 +152,13 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     harry.get_by_label("Esquiver, pari " + bet(1, "defence", 1, win=True), exact=False).check()
     write_rp(harry)
     publish_post(harry)
-    drago.goto(f"/duels/{duel.pk}/")
+    drago.goto(f"/club/duels/{duel.pk}/")
     drago.get_by_label("Ne rien faire (pas de texte RP nécessaire)").check()
     publish_post(drago)
     referee_declares(arbitre, duel.pk)
 
     # Repulso (bonus: 2 PF, push 5) throws Drago off the stage: 10 - 2 - 1 (the fall) = 7 PF.
-    drago.goto(f"/duels/{duel.pk}/")
+    drago.goto(f"/club/duels/{duel.pk}/")
     assert zone_of(drago, "drago") == "12"
     assert token(drago, "drago").get_attribute("data-pf") == "7"
     assert token(drago, "harry").get_attribute("data-pf") == "30"  # the dodge cost 2 PF
@@ -174,7 +174,7 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     write_rp(drago)
     publish_post(drago)
 
-    harry.goto(f"/duels/{duel.pk}/")
+    harry.goto(f"/club/duels/{duel.pk}/")
     harry.locator('[data-picker=move_before] .zone-choice[data-zone-choice="6"]').click()
     after = harry.locator('[data-picker=move_after] .zone-choice[data-zone-choice="6"] .cost')
     assert after.inner_text() == "ici"  # the move after the cast starts where this one ends
@@ -185,28 +185,28 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     referee_declares(arbitre, duel.pk)
 
     # Turn 2, defence: Drago's dodge fails; 6 - 2 - 11 => out: Harry wins.
-    drago.goto(f"/duels/{duel.pk}/")
+    drago.goto(f"/club/duels/{duel.pk}/")
     assert zone_of(drago, "drago") == "11"
     drago.get_by_label("Esquiver, pari " + bet(2, "defence", 1, win=False), exact=False).check()
     write_rp(drago)
     publish_post(drago)
-    arbitre.goto(f"/duels/{duel.pk}/arbitrage/")
+    arbitre.goto(f"/club/duels/{duel.pk}/arbitrage/")
     arbitre.get_by_role("button", name="Préparer la déclaration (lancer les dés)").click()
     assert "Cette déclaration termine le duel. Victoire de harry !" in arbitre.locator("main").inner_text()
     screenshot(arbitre, "duel-05-referee-draft")
     arbitre.get_by_role("button", name="Publier la déclaration et terminer le duel").click()
     arbitre.wait_for_selector("text=Déclaration publiée.")
 
-    harry.goto(f"/duels/{duel.pk}/")
+    harry.goto(f"/club/duels/{duel.pk}/")
     assert "Victoire de harry !" in harry.locator(".duel-status").inner_text()
     assert token(harry, "drago").get_attribute("data-pf") == "0"
     assert harry.locator("text=graine révélée").count() == 1
     screenshot(harry, "duel-06-won")
-    harry.goto("/duels/")
+    harry.goto("/club/duels/")
     assert "victoire" in harry.locator(f'li[data-duel="{duel.pk}"]').inner_text()
 
     # Every post and declaration can be copied as BBCode for the forum.
-    drago.goto(f"/duels/{duel.pk}/")
+    drago.goto(f"/club/duels/{duel.pk}/")
     drago.locator(".thread details.window > summary").first.click()  # earlier turns are folded
     # The folded phase is fetched when opened: wait for its posts, not a later phase's.
     first = drago.locator(".thread details.window").first.locator(".post").first
@@ -216,7 +216,7 @@ def test_a_1v1_duel_is_played_to_the_end_through_the_pages(new_page, screenshot,
     assert code.endswith("[b]Sort : Sortilège de Répulsion sur drago, pari " + bet(1, "action", 1, win=True) + "[/b]")
 
     phone = login(new_page, "drago", viewport={"width": 375, "height": 800})
-    phone.goto(f"/duels/{duel.pk}/")
+    phone.goto(f"/club/duels/{duel.pk}/")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
     screenshot(phone, "duel-07-phone")
 
@@ -245,7 +245,7 @@ def test_a_2v2_turn_through_the_pages(new_page, screenshot, fixed_seed):
         (pages[3], None, None),
     ]
     for page, move, variant in plan:
-        page.goto(f"/duels/{duel.pk}/")
+        page.goto(f"/club/duels/{duel.pk}/")
         if move:
             page.locator(f'[data-picker=move_before] .zone-choice[data-zone-choice="{move}"]').click()
         if variant:
@@ -256,7 +256,7 @@ def test_a_2v2_turn_through_the_pages(new_page, screenshot, fixed_seed):
     referee_declares(arbitre, duel.pk)
 
     page = pages[0]
-    page.goto(f"/duels/{duel.pk}/")
+    page.goto(f"/club/duels/{duel.pk}/")
     assert "Tour 2" in page.locator(".duel-status").inner_text()
     assert [zone_of(page, n) for n in names] == ["5", "4", "7", "8"]
     assert "est protégé·e par un bouclier" in page.locator(".thread").inner_text()
@@ -270,18 +270,18 @@ def test_player_and_referee_pages_fit_a_phone(new_page, screenshot):
     post(duel, a, [{"move": 5}])
     phone = {"width": 375, "height": 800}
     player = login(new_page, a.duellist.user.username, viewport=phone)
-    for url, name in (("/duels/", "phone-dashboard"), (f"/duels/{duel.pk}/", "phone-duel")):
+    for url, name in (("/club/duels/", "phone-dashboard"), (f"/club/duels/{duel.pk}/", "phone-duel")):
         player.goto(url)
         assert player.evaluate("document.documentElement.scrollWidth") <= 375, url
         screenshot(player, name)
     ref = login(new_page, referee.username, viewport=phone)
-    for url, name in (("/duels/arbitrage/", "phone-referee"), (f"/duels/{duel.pk}/arbitrage/", "phone-adjudicate")):
+    for url, name in (("/club/duels/arbitrage/", "phone-referee"), (f"/club/duels/{duel.pk}/arbitrage/", "phone-adjudicate")):
         ref.goto(url)
         assert ref.evaluate("document.documentElement.scrollWidth") <= 375, url
         screenshot(ref, name)
     # Keyboard: the move picker is reachable and operable without a mouse.
     other = login(new_page, b.duellist.user.username)
-    other.goto(f"/duels/{duel.pk}/")
+    other.goto(f"/club/duels/{duel.pk}/")
     other.locator('input[name="move_before"][value=""]').focus()
     other.keyboard.press("ArrowRight")
     assert other.locator('input[name="move_before"]:checked').get_attribute("value") != ""

@@ -6,6 +6,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from tests.support.duels import declare, post, started_duel
+from tests.support.forum import forum_configured
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,7 +41,7 @@ def forum_serving(embed_url: str):
         server.server_close()
 
 
-def test_the_embed_shows_the_live_stage_in_the_forum_thread_only(new_page, screenshot, live_server, settings):
+def test_the_embed_shows_the_live_stage_in_the_forum_thread_only(new_page, screenshot, live_server, club):
     duel, referee, (a, b) = started_duel()
     post(duel, a, [{"move": 5}])
     post(duel, b, [])
@@ -48,7 +49,7 @@ def test_the_embed_shows_the_live_stage_in_the_forum_thread_only(new_page, scree
     embed_url = f"{live_server.url}/duels/{duel.pk}/embed/"
 
     with forum_serving(embed_url) as forum, forum_serving(embed_url) as elsewhere:
-        settings.FORUM_ORIGINS = [forum]
+        forum_configured(club, url=forum)
         page = new_page(viewport={"width": 1000, "height": 700})
         page.goto(f"{forum}/sujet-du-duel")
         frame = page.frame_locator("iframe")
@@ -59,7 +60,7 @@ def test_the_embed_shows_the_live_stage_in_the_forum_thread_only(new_page, scree
         screenshot(page, "embed-01-forum-thread")
 
         other = new_page(viewport={"width": 1000, "height": 700})
-        other.goto(f"{elsewhere}/sujet-du-duel")  # another origin (another port): not in FORUM_ORIGINS
+        other.goto(f"{elsewhere}/sujet-du-duel")  # another origin (another port): not the club's forum
         other.wait_for_timeout(1500)
         assert other.frame_locator("iframe").locator(".stage").count() == 0  # refused by frame-ancestors
         screenshot(other, "embed-02-other-origin-refused")

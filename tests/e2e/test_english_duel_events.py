@@ -37,14 +37,14 @@ def test_an_english_duel_page_has_no_french_event_left(new_page):
     ])
 
     page = new_page()
-    page.goto("/connexion/")
-    base = page.url.split("/connexion/")[0] + "/"
+    page.goto("/club/connexion/")
+    base = page.url.split("/club/connexion/")[0] + "/"
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": base}])
-    page.goto("/connexion/")
+    page.goto("/club/connexion/")
     page.get_by_label(re.compile("Username", re.I)).fill(a.duellist.user.username)
     page.get_by_label(re.compile("Password", re.I)).fill(PASSWORD)
     page.get_by_role("button", name=re.compile("Log in", re.I)).click()
-    page.goto(f"/duels/{duel.pk}/")
+    page.goto(f"/club/duels/{duel.pk}/")
     # Earlier phases are folded and fetched when opened: open them all and wait for their HTML.
     page.evaluate("document.querySelectorAll('details.window').forEach(d => d.open = true)")
     expect(page.locator("details.window[hx-get]")).to_have_count(0)

@@ -20,20 +20,18 @@ from tests.factories.accounts import DuellistFactory
 from tests.forum.fake_forumactif import FakeForum, ForumMessage
 from tests.support.clubs import club_path
 from tests.support.duels import bet_for, declare, post, started_duel
+from tests.support.forum import forum_configured
 from tests.support.permissions import club_staff
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def forum(settings, live_server):
+def forum(settings, live_server, club):
     fake = FakeForum(members=set(), flood_posts=2, flood_pms=4, flood_seconds=1.2)
     fake.start()
     settings.SITE_URL = live_server.url
-    settings.FORUM_URL = fake.url
-    settings.FORUM_ORIGINS = [fake.url]
-    settings.CORS_ALLOWED_ORIGINS = [fake.url]
-    settings.FORUM_DUEL_SECTION = 7
+    forum_configured(club, url=fake.url, section=7)
     settings.FORUM_PM_PACE_SECONDS = 0.1
     settings.FORUM_FLOOD_WAIT_SECONDS = 1.2
     fake.loader = loader_snippet()
@@ -220,7 +218,7 @@ def test_no_cors_for_another_origin_and_an_unchanged_topic_when_estrade_does_not
         outcome = page.evaluate(
             """url => fetch(url, {credentials: "omit"}).then(r => "answered", e => "blocked")""",
             live_server.url + club_path("/forum/api/live/41/"))
-        assert outcome == "blocked"  # no Access-Control-Allow-Origin for an origin outside FORUM_ORIGINS
+        assert outcome == "blocked"  # no Access-Control-Allow-Origin for an origin not the club's forum
     finally:
         other.stop()
 

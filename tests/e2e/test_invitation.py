@@ -40,7 +40,7 @@ def test_member_synced_by_api_activates_the_link_and_registers(new_page, live_se
     member.wait_for_selector("text=Votre compte est prêt")
     assert "Seamus Finnigan, vous pouvez vous inscrire à un duel." in member.locator("main").inner_text()
 
-    member.goto("/duels/inscription/")
+    member.goto("/club/duels/inscription/")
     member.get_by_role("radio", name="non-RP", exact=True).check()
     member.get_by_role("radio", name="1 contre 1").check()
     member.get_by_label("Année de combat (duel non-RP)").select_option("6")

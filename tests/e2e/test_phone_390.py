@@ -37,19 +37,19 @@ def test_the_replay_and_the_staff_pages_fit_a_390_px_phone(new_page, screenshot)
     staff = UserFactory(username="equipe-e2e", is_staff=True, is_superuser=True)
 
     visitor = new_page(viewport=PHONE)
-    assert_fits(visitor, f"/classement/duels/{duel.pk}/", screenshot, "phone390-replay")
+    assert_fits(visitor, f"/club/classement/duels/{duel.pk}/", screenshot, "phone390-replay")
     stage = visitor.locator(".stage").first  # the strip is a column of zones: none is cut off
     assert stage.evaluate("e => e.scrollWidth <= e.clientWidth")
     assert visitor.locator(".stage-zone").nth(11).evaluate("e => e.getBoundingClientRect().right <= innerWidth")
-    assert_fits(visitor, "/nulle-part/", screenshot, "phone390-404")
+    assert_fits(visitor, "/club/nulle-part/", screenshot, "phone390-404")
 
     page = sign_in(new_page, staff, viewport=PHONE)
-    for path, name in (("/staff/demandes/", "phone390-signup-queue"), ("/staff/", "phone390-staff"),
-                       ("/staff/membres/", "phone390-members-import"), ("/staff/roles/", "phone390-roles"),
-                       (f"/duels/{duel.pk}/arbitrage/", "phone390-adjudicate")):
+    for path, name in (("/club/staff/demandes/", "phone390-signup-queue"), ("/club/staff/", "phone390-staff"),
+                       ("/club/staff/membres/", "phone390-members-import"), ("/club/staff/roles/", "phone390-roles"),
+                       (f"/club/duels/{duel.pk}/arbitrage/", "phone390-adjudicate")):
         assert_fits(page, path, screenshot, name)
     accept = page.locator("button[value=approve]").first
-    page.goto("/staff/demandes/")
+    page.goto("/club/staff/demandes/")
     assert accept.is_visible() and accept.evaluate("e => e.getBoundingClientRect().right <= innerWidth")
 
 
@@ -61,7 +61,7 @@ def test_the_referee_subtitle_never_breaks_inside_a_word_at_390_px(new_page, scr
     duel.referee = referee
     duel.save(update_fields=["referee"])
     page = sign_in(new_page, referee, viewport=PHONE)
-    page.goto(f"/duels/{duel.pk}/arbitrage/")
+    page.goto(f"/club/duels/{duel.pk}/arbitrage/")
     screenshot(page, "phone390-referee-subtitle")
     style = page.locator(".duel-meta").first.evaluate("e => getComputedStyle(e).wordBreak")
     assert style != "break-all"

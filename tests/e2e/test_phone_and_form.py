@@ -29,7 +29,7 @@ def option_text(page, select_id: str, value: str) -> str:
 def test_reach_follows_the_move_chosen_before_the_cast(new_page, screenshot):
     duel, _referee, (a, b) = started_duel(spells=SPELLS)  # a in zone 4, b in zone 8: distance 4
     page = sign_in(new_page, a.duellist.user)
-    page.goto(f"/duels/{duel.pk}/")
+    page.goto(f"/club/duels/{duel.pk}/")
     card = page.locator(".cast-card[data-variant='jab__0__0']")
     assert "Pungo — Petit coup" in card.inner_text()  # the incantation with the French name
     card.locator(".cast-head input").check()
@@ -48,7 +48,7 @@ def test_reach_follows_the_move_chosen_before_the_cast(new_page, screenshot):
 def test_a_zone_spell_starts_with_no_zone_and_says_who_stands_there(new_page):
     duel, _referee, (a, b) = started_duel(spells=SPELLS)
     page = sign_in(new_page, a.duellist.user)
-    page.goto(f"/duels/{duel.pk}/")
+    page.goto(f"/club/duels/{duel.pk}/")
     page.locator(".cast-card[data-variant='quake__0__0'] .cast-head input").check()
     zone = page.locator("#zone-quake__0__0")
     assert zone.input_value() == ""  # nothing chosen: never zone 1 out of range by default
@@ -62,8 +62,8 @@ def test_a_zone_spell_starts_with_no_zone_and_says_who_stands_there(new_page):
 def test_no_page_of_a_running_duel_is_wider_than_a_phone(new_page):
     duel, referee, (a, b) = started_duel(spells=SPELLS)
     post(duel, a, [{"move": 6}, {"cast": "spark", "target": b.engine_id, "bet": "123"}])
-    pages = {a.duellist.user: [f"/duels/{duel.pk}/", "/duels/", "/notifications/", "/"],
-             referee: [f"/duels/{duel.pk}/arbitrage/", "/duels/arbitrage/", f"/duels/{duel.pk}/"]}
+    pages = {a.duellist.user: [f"/club/duels/{duel.pk}/", "/club/duels/", "/club/notifications/", "/club/"],
+             referee: [f"/club/duels/{duel.pk}/arbitrage/", "/club/duels/arbitrage/", f"/club/duels/{duel.pk}/"]}
     for width in PHONES:
         for user, paths in pages.items():
             page = sign_in(new_page, user, viewport={"width": width, "height": 800})
@@ -82,11 +82,11 @@ def test_no_page_of_a_running_duel_is_wider_than_a_phone(new_page):
 def test_a_draft_survives_leaving_the_page_until_the_post_is_accepted(new_page):
     duel, _referee, (a, b) = started_duel(spells=SPELLS)
     page = sign_in(new_page, a.duellist.user)
-    page.goto(f"/duels/{duel.pk}/")
+    page.goto(f"/club/duels/{duel.pk}/")
     page.locator("#rp_text").fill(RP)
     page.locator(".zone-picker[data-picker=move_before] [data-zone-choice='5'] input").check()
-    page.goto("/duels/")
-    page.goto(f"/duels/{duel.pk}/")
+    page.goto("/club/duels/")
+    page.goto(f"/club/duels/{duel.pk}/")
     assert page.locator("#rp_text").input_value() == RP
     assert page.locator(".zone-picker[data-picker=move_before] [data-zone-choice='5'] input").is_checked()
 
@@ -99,7 +99,7 @@ def test_a_draft_survives_leaving_the_page_until_the_post_is_accepted(new_page):
 def test_the_turn_notice_is_read_once_posted(new_page):
     duel, _referee, (a, b) = started_duel(spells=SPELLS)
     page = sign_in(new_page, a.duellist.user)
-    page.goto("/notifications/")
+    page.goto("/club/notifications/")
     notice = page.locator(".notice.unread", has_text="À vous de poster")
     assert notice.count() == 1
     notice.get_by_role("link", name="Voir").click()
@@ -107,7 +107,7 @@ def test_the_turn_notice_is_read_once_posted(new_page):
     page.locator("#rp_text").fill(RP)
     page.get_by_role("button", name="Publier mon message").click()
     page.wait_for_selector("text=Votre message est publié.")
-    page.goto("/notifications/")
+    page.goto("/club/notifications/")
     assert page.locator(".notice.unread", has_text="À vous de poster").count() == 0
     assert Notification.objects.filter(user=a.duellist.user, message__contains="À vous de poster",
                                        read_at__isnull=False).count() == 1

@@ -17,7 +17,7 @@ def test_the_mark_as_read_button_of_a_notice_is_readable(new_page, screenshot):
     duellist = DuellistFactory(user__username="ginny-e2e")
     Notification.objects.create(user=duellist.user, kind=Notification.Kind.DUEL, message="Duel n°5 : à vous de poster.")
     page = sign_in(new_page, duellist.user, viewport=PHONE)
-    page.goto("/notifications/")
+    page.goto("/club/notifications/")
     screenshot(page, "phone390-notifications")
     button = page.get_by_role("button", name="Marquer comme lu", exact=True)
     colour, *_ = button.evaluate(READ_BUTTON_COLOURS)
@@ -34,7 +34,7 @@ def test_the_rewards_to_pay_stack_as_cards_at_390_px_without_breaking_names(new_
     forfeit(duel=duel, by=b.duellist.user)
     staff = UserFactory(username="equipe-recompenses", is_staff=True, is_superuser=True)
     page = sign_in(new_page, staff, viewport=PHONE)
-    page.goto("/classement/recompenses/")
+    page.goto("/club/classement/recompenses/")
     screenshot(page, "phone390-rewards")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     name = page.locator("label[for^=paid-]", has_text=a.duellist.forum_name).first
@@ -62,7 +62,7 @@ def test_the_correction_decisions_stack_each_field_under_its_label_at_390_px(new
     post(duel, b, [{"move": 7}])
     declare(duel, referee)
     page = sign_in(new_page, referee, viewport=PHONE)
-    page.goto(f"/duels/{duel.pk}/arbitrage/corriger/")
+    page.goto(f"/club/duels/{duel.pk}/arbitrage/corriger/")
     screenshot(page, "phone390-correction-decisions")
     fields = page.locator(".decision-row").evaluate_all(STACKED_FIELDS)
     assert len(fields) >= 4
@@ -74,7 +74,7 @@ def test_the_running_duels_show_who_is_awaited_without_scrolling_sideways_at_390
 
     duel, _referee, (a, b) = started_duel()
     page = new_page(viewport={"width": 390, "height": 844})
-    page.goto("/duels/en-cours/")
+    page.goto("/club/duels/en-cours/")
     screenshot(page, "phone390-running-duels")
     row = page.locator(f"tr[data-duel='{duel.pk}']")
     for text in (b.duellist.forum_name, "avant le"):
@@ -96,7 +96,7 @@ def test_the_referee_journal_is_set_apart_from_the_form_above_it_at_390_px(new_p
 
     duel, _referee, (a, _b) = started_duel()
     page = sign_in(new_page, a.duellist.user, viewport=PHONE)
-    page.goto(f"/duels/{duel.pk}/")
+    page.goto(f"/club/duels/{duel.pk}/")
     journal = page.locator("#journal")
     journal.scroll_into_view_if_needed()
     screenshot(page, "phone390-journal-gap")
@@ -110,7 +110,7 @@ def test_refusing_a_sign_up_request_does_not_look_like_accepting_it(new_page, sc
     SignupRequest.objects.create(forum_name="Lee Jordan", email="", profile_url="https://forum.example/u903")
     staff = UserFactory(username="equipe-demandes", is_staff=True, is_superuser=True)
     page = sign_in(new_page, staff, viewport=PHONE)
-    page.goto("/staff/demandes/")
+    page.goto("/club/staff/demandes/")
     screenshot(page, "phone390-signup-refuse")
     background = "e => getComputedStyle(e).backgroundColor"
     accept = page.locator("button[value=approve]").evaluate(background)

@@ -21,7 +21,7 @@ def test_the_players_own_chip_shows_its_whole_name(new_page, screenshot, viewpor
         participant.duellist.forum_name = forum_name
         participant.duellist.save(update_fields=["forum_name"])
     page = sign_in(new_page, a.duellist.user, viewport=viewport)
-    page.goto(f"/duels/{duel.pk}/")
+    page.goto(f"/club/duels/{duel.pk}/")
     mine = page.locator("#live .token.me .token-name")
     screenshot(page, f"stage-chip-{name}")
     assert " ".join(mine.inner_text().split()) == "ginny (vous)"

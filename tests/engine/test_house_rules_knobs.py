@@ -2,7 +2,8 @@
 (starting points and heal caps, dodge, move and fall costs, overlevel attempts, the repetition rule)."""
 import pytest
 
-from duels.engine import options_for, resolve_action_phase, resolve_defence_phase
+from duels.engine import HouseRules, options_for, resolve_action_phase, resolve_defence_phase
+from duels.engine.options import worded_by_house
 from tests.support.engine import cast, dodge, error_code, mv, play, post, spell, state, turn
 
 BOLT_MISS = cast("bolt", "B", "123", 6)  # a failed bet: paid, no defence phase
@@ -301,3 +302,23 @@ def test_repeat_free_allows_the_same_spell_every_turn():
     assert result["error"] is None and result["duellists"]["A"]["pm"] == 8 - 3
     s = resolve_action_phase(state(house={"repeat": "free"}), [post("A", BOLT_MISS)]).state
     assert "bolt" in [sp["slug"] for sp in options_for(s, "A")["spells"]]
+
+
+@pytest.mark.parametrize(("knobs", "code", "worded"), [
+    ({}, "same-spell-twice", False), ({"repeat": "duel"}, "same-spell-twice", True),
+    ({"repeat": "free"}, "same-spell-twice", False), ({"repeat": "duel"}, "overlevel-used", False),
+    ({}, "overlevel-used", False), ({"overlevel_per_duel": 2}, "overlevel-used", True),
+    ({"overlevel_per_duel": 0}, "overlevel-used", True), ({"overlevel_per_duel": 2}, "same-spell-twice", False),
+    ({"repeat": "duel", "overlevel_per_duel": 2}, "spell-level", False),
+])
+def test_a_refusal_is_worded_by_the_house_only_where_the_club_changed_its_rule(knobs, code, worded):
+    assert worded_by_house(HouseRules.from_dict(knobs), code) is worded
+
+
+def test_the_greyed_spell_says_whether_its_reason_is_the_clubs_rule():
+    s = state(house={"repeat": "duel"})
+    for _ in range(3):
+        s = resolve_action_phase(s, [post("A", BOLT_MISS)] if s.turn == 1 else []).state
+    assert {u["slug"]: u["house_rule"] for u in options_for(s, "A")["unavailable_spells"]}["bolt"] is True
+    s = resolve_action_phase(state(), [post("A", BOLT_MISS)]).state
+    assert {u["slug"]: u["house_rule"] for u in options_for(s, "A")["unavailable_spells"]}["bolt"] is False

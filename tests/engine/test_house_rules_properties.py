@@ -4,9 +4,8 @@ changes nothing, at most `overlevel_per_duel` attempts, no spell twice under `re
 stored (JSON) state carries the house rules so a reloaded duel goes on the same way."""
 import copy
 import json
-import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from duels.engine import (
@@ -17,15 +16,13 @@ from duels.engine import (
     resolve_action_phase,
     resolve_defence_phase,
 )
-from duels.engine.autoplay import random_scenario
 from duels.engine.house_rules import REPEAT_RULES
 from duels.engine.scenario_schema import parse_scenario
 from duels.engine.state import new_duel_state
-from tests.engine.sample_spells import SAMPLE_SPELLS
+from tests.support.engine_properties import PROPERTY_SETTINGS as SETTINGS
+from tests.support.engine_properties import formats, legal_duel, seeds
+from tests.support.engine_properties import post_steps as steps
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-seeds = st.integers(min_value=0, max_value=2**32 - 1)
-formats = st.sampled_from(["1v1", "2v2"])
 house_dicts = st.fixed_dictionaries({}, optional={
     "points": st.dictionaries(st.integers(1, 8).map(str), st.tuples(st.integers(1, 99), st.integers(0, 99)).map(list),
                               max_size=8),
@@ -35,9 +32,8 @@ house_dicts = st.fixed_dictionaries({}, optional={
 
 
 def house_duel(seed, fmt, house, max_turns=25):
-    """A random legal duel under `house` (autoplay asserts the options never offer a refused post)."""
-    return random_scenario(random.Random(seed), SAMPLE_SPELLS, fmt=fmt, max_turns=max_turns,
-                           house=HouseRules.from_dict(house))
+    """A random legal duel under the house rules `house` (a JSON dict)."""
+    return legal_duel(seed, fmt, max_turns, house=HouseRules.from_dict(house))
 
 
 def played_states(data):
@@ -100,17 +96,6 @@ def test_a_stored_state_goes_on_like_the_replay(seed, fmt, house):
     result = replay(data)
     assert {d.id: {"pf": d.pf, "pm": d.pm, "pos": d.pos, "out": d.out} for d in final.duellists} == result["duellists"]
 
-
-steps = st.one_of(
-    st.fixed_dictionaries({"move": st.integers(-1, 13)}),
-    st.fixed_dictionaries({"cast": st.sampled_from([s["slug"] for s in SAMPLE_SPELLS] + ["nope"])},
-                          optional={"target": st.sampled_from(["A", "B", "C", "D", "A#1", "B#1"]),
-                                    "zone": st.integers(0, 12), "bet": st.sampled_from(["123", "456", "12", "1234"]),
-                                    "roll": st.integers(0, 7), "modulation": st.integers(1, 9),
-                                    "overlevel": st.booleans()}),
-    st.fixed_dictionaries({"dodge": st.sampled_from(["123", "456", "12"])}, optional={"roll": st.integers(0, 7)}),
-    st.just({"nothing": True}),
-)
 
 
 @SETTINGS

@@ -1,23 +1,16 @@
 """Property-based tests (hypothesis) on random legal duels and random input."""
 import copy
 import json
-import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from duels.engine import START_POINTS, ScenarioError, check_post, replay, resolve_action_phase
-from duels.engine.autoplay import random_scenario
 from tests.engine.sample_spells import SAMPLE_SPELLS
 from tests.support.engine import duellists_2v2, scenario, state
-
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-seeds = st.integers(min_value=0, max_value=2**32 - 1)
-formats = st.sampled_from(["1v1", "2v2"])
-
-
-def legal_duel(seed, fmt, max_turns=25):
-    return random_scenario(random.Random(seed), SAMPLE_SPELLS, fmt=fmt, max_turns=max_turns)
+from tests.support.engine_properties import PROPERTY_SETTINGS as SETTINGS
+from tests.support.engine_properties import formats, legal_duel, seeds
+from tests.support.engine_properties import post_steps as steps
 
 
 @SETTINGS
@@ -75,17 +68,6 @@ def test_opponents_never_share_a_zone_after_a_voluntary_move(a, b, c, d, wanted)
     if moved.pos != mover.pos or not started_with_opponent:
         assert moved.pos not in {after.duellist("B").pos, after.duellist("D").pos} or moved.pos in (0, 12)
 
-
-steps = st.one_of(
-    st.fixed_dictionaries({"move": st.integers(-1, 13)}),
-    st.fixed_dictionaries({"cast": st.sampled_from([s["slug"] for s in SAMPLE_SPELLS] + ["nope"])},
-                          optional={"target": st.sampled_from(["A", "B", "C", "D", "A#1", "B#1"]),
-                                    "zone": st.integers(0, 12), "bet": st.sampled_from(["123", "456", "12", "1234", "9"]),
-                                    "roll": st.integers(0, 7), "modulation": st.integers(1, 9),
-                                    "overlevel": st.booleans()}),
-    st.fixed_dictionaries({"dodge": st.sampled_from(["123", "456", "12"])}, optional={"roll": st.integers(0, 7)}),
-    st.just({"nothing": True}),
-)
 
 
 @SETTINGS

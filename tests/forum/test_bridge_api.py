@@ -1,4 +1,5 @@
 """The bridge's Estrade side: tokens, jobs, reports, order, audit, CORS, the live panel."""
+import html
 import json
 
 import pytest
@@ -11,6 +12,7 @@ from forum import tokens
 from forum.models import DuelTopic, Publication
 from tests.forum.conftest import FORUM
 from tests.support.duels import bet_for, declare, post, started_duel
+from tests.support.forum import forum_configured
 
 pytestmark = pytest.mark.django_db
 
@@ -196,9 +198,9 @@ def test_tokens_are_scoped_and_single_use(duel_with_turn):
         tokens.read(value)
 
 
-def test_no_topic_can_be_created_without_the_forum_section(client, duel_with_turn, settings):
+def test_no_topic_can_be_created_without_the_forum_section(client, duel_with_turn, club):
     duel, referee, *_rest = duel_with_turn
-    settings.FORUM_DUEL_SECTION = 0
+    forum_configured(club, url=FORUM, section=0)
     client.force_login(referee)
-    page = client.get(reverse("forum:open", args=["sujet", duel.pk]), follow=True).content.decode()
-    assert "FORUM_DUEL_SECTION" in page and not DuelTopic.objects.exists()
+    page = html.unescape(client.get(reverse("forum:open", args=["sujet", duel.pk]), follow=True).content.decode())
+    assert "La section des duels du forum du club n'est pas renseignée" in page and not DuelTopic.objects.exists()

@@ -44,3 +44,28 @@ def test_the_sanction_confirmation_states_the_duels_absences_to_disqualify(club)
     preview = SimpleNamespace(disqualified=["Bob"], out=[], ends_duel=False, winner_team=None, winners=[])
     html = render_to_string("duels/sanction_confirm.html", {"duel": duel, "preview": preview, "title": "t"})
     assert "Bob atteint 1 faute d'absence" in html and "3 fautes" not in html
+
+
+def test_the_charts_start_from_the_duels_table_of_points(club):
+    from duels.pages.charts import points_over_turns
+
+    club.house_rules = {"points": {"3": [40, 30]}}
+    club.save()
+    duel, _referee, _ab = started_duel()
+    participants = list(duel.participants.select_related("duellist"))
+    pf_chart, pm_chart = points_over_turns(duel, [(1, duel.state)], participants)
+    assert [s.values[0] for s in pf_chart["series"]] == [40, 40]
+    assert [s.values[0] for s in pm_chart["series"]] == [30, 30]
+
+
+def test_the_year_gap_warning_states_the_duels_points(club):
+    from duels.pages.year_gap import year_gap
+    from tests.support.duels import matched_duel
+
+    club.house_rules = {"points": {"1": [11, 6], "4": [20, 9]}}
+    club.save()
+    duel = matched_duel(years=(3, 4))  # an RP duel; its first duellist then made a first-year
+    first = duel.participants.order_by("pk").first()
+    type(first).objects.filter(pk=first.pk).update(year=1)
+    rows = sorted((row["pf"], row["pm"]) for row in year_gap(duel)["rows"])
+    assert rows == [(11, 6), (20, 9)]

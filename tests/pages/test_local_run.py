@@ -1,5 +1,5 @@
 """`make run` as a new user meets it: the embed's refusal explained to staff on the duel page while
-FORUM_ORIGINS is unset, printed links on the host the server listens on, a /favicon.ico."""
+the club's forum address is unset, printed links on the host the server listens on, a /favicon.ico."""
 import re
 from pathlib import Path
 
@@ -9,22 +9,23 @@ from django.urls import reverse
 
 from tests.factories.duels import UserFactory
 from tests.support.duels import started_duel
+from tests.support.forum import forum_configured
 
 pytestmark = pytest.mark.django_db
 MAKEFILE = Path(__file__).resolve().parents[2] / "Makefile"
 
 
-def test_staff_are_told_why_the_embed_is_refused_while_forum_origins_is_unset(settings):
+def test_staff_are_told_why_the_embed_is_refused_while_forum_origins_is_unset(club):
     duel, _referee, (a, _b) = started_duel()
     staff = Client()
     staff.force_login(UserFactory(username="chef", is_staff=True))
     url = reverse("duels:duel", args=[duel.pk])
-    settings.FORUM_ORIGINS = []
-    assert "FORUM_ORIGINS" in staff.get(url).content.decode()
+    forum_configured(club, url="")
+    assert "data-forum-origins" in staff.get(url).content.decode()
     player = Client()
     player.force_login(a.duellist.user)
     assert "data-forum-origins" not in player.get(url).content.decode()
-    settings.FORUM_ORIGINS = ["https://forum.example"]
+    forum_configured(club, url="https://forum.example")
     assert "data-forum-origins" not in staff.get(url).content.decode()
 
 

@@ -24,6 +24,7 @@ from rankings.models import Result
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import make_club_staff, make_referee, other_club
 from tests.support.duels import declare, post, started_duel
+from tests.support.forum import forum_configured
 from tests.support.permissions import club_staff, staff_with
 
 pytestmark = pytest.mark.django_db
@@ -55,8 +56,8 @@ def route_names(resolver=None, prefix="", namespace=""):
 
 
 @pytest.fixture(autouse=True)
-def forum_configured(settings):
-    settings.FORUM_URL = FORUM
+def forum_on(club):
+    forum_configured(club, url=FORUM)
 
 
 def build_world() -> dict:

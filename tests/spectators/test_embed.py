@@ -6,12 +6,13 @@ from django.urls import reverse
 
 from tests.support.clubs import club_path
 from tests.support.duels import post, started_duel
+from tests.support.forum import forum_configured
 
 pytestmark = pytest.mark.django_db
 
 
-def test_only_the_embed_may_be_framed_and_only_by_the_forum(client, settings):
-    settings.FORUM_ORIGINS = ["https://forum.example", "https://www.forum.example"]
+def test_only_the_embed_may_be_framed_and_only_by_the_forum(client, club):
+    forum_configured(club, url="https://forum.example", origins=["https://www.forum.example"])
     duel, _referee, _ = started_duel()
     embed = client.get(reverse("duels:embed", args=[duel.pk]))
     assert embed.status_code == 200
@@ -26,16 +27,16 @@ def test_only_the_embed_may_be_framed_and_only_by_the_forum(client, settings):
         assert "frame-ancestors https://forum.example" not in response.get("Content-Security-Policy", ""), url
 
 
-def test_without_forum_origins_nobody_may_frame_the_embed(client, settings):
-    settings.FORUM_ORIGINS = []
+def test_without_forum_origins_nobody_may_frame_the_embed(client, club):
+    forum_configured(club, url="")
     duel, _referee, _ = started_duel()
     embed = client.get(reverse("duels:embed", args=[duel.pk]))
     assert embed["X-Frame-Options"] == "DENY"
     assert "frame-ancestors 'none'" in embed["Content-Security-Policy"]
 
 
-def test_embed_is_the_stage_without_inline_script_and_polls(client, settings):
-    settings.FORUM_ORIGINS = ["https://forum.example"]
+def test_embed_is_the_stage_without_inline_script_and_polls(client, club):
+    forum_configured(club, url="https://forum.example")
     duel, _referee, (a, b) = started_duel()
     url = reverse("duels:embed", args=[duel.pk])
     page = client.get(url).content.decode()

@@ -11,7 +11,7 @@ PHONE = {"width": 390, "height": 844}
 def sign_in(new_page, user, *, viewport: dict | None = None):
     """A page signed in as `user` through the login form, on the home page."""
     page = new_page(viewport=viewport)
-    page.goto("/connexion/")
+    page.goto("/club/connexion/")
     page.get_by_label("Nom d’utilisateur").fill(user.username)
     page.get_by_label("Mot de passe").fill(PASSWORD)
     page.get_by_role("button", name="Se connecter").click()
@@ -21,7 +21,7 @@ def sign_in(new_page, user, *, viewport: dict | None = None):
 
 def login(new_page, username: str, viewport=None):
     page = new_page(viewport=viewport)
-    page.goto("/connexion/")
+    page.goto("/club/connexion/")
     page.get_by_label("Nom d’utilisateur").fill(username)
     page.get_by_label("Mot de passe").fill(PASSWORD)
     page.get_by_role("button", name="Se connecter").click()
