@@ -81,3 +81,11 @@ def test_two_clubs_each_with_its_referee_staff_and_duels_and_one_member_in_both(
     assert client.login(username="voyageur", password="estrade-demo")
     assert "contre ernie" in client.get("/club/duels/").content.decode()
     assert "contre tina" in client.get("/ilvermorny/duels/").content.decode()
+
+
+def test_the_demo_fills_the_first_club_not_its_second():
+    from django.core.management.base import CommandError
+
+    call_command("demo", stdout=io.StringIO())
+    with pytest.raises(CommandError, match="son second club"):
+        call_command("demo", "--club", "ilvermorny", stdout=io.StringIO())
