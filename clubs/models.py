@@ -51,11 +51,13 @@ def new_verification_key() -> str:
 
 
 def origin_of(url: str) -> str:
-    """"https://club.forumactif.com" of any address on that forum (scheme and host, lower case)."""
-    parts = urlsplit((url or "").strip())
-    if not parts.scheme or not parts.netloc:
+    """An address's origin, lower-cased ("https://club.forumactif.com"); empty when it has none (or is
+    no URL)."""
+    try:
+        parts = urlsplit((url or "").strip())
+    except ValueError:  # "http://[…": an unbalanced IPv6 bracket
         return ""
-    return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+    return f"{parts.scheme}://{parts.netloc}".lower() if parts.scheme and parts.netloc else ""
 
 
 class Club(models.Model):

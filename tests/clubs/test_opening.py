@@ -149,3 +149,21 @@ def test_the_clubs_made_by_an_installation_are_trusted(club):
     with pytest.raises(ClubRefused):
         club_verify(club=Club.objects.create(name="X", slug="x-club"), origin="", key="")
     assert Club.objects.filter(verified_at__isnull=True, opened_by__isnull=False).count() == 0
+
+
+def test_the_forum_bridge_stays_off_until_the_club_is_verified(client):
+    from clubs.scoping import activate_club
+    from forum import selectors
+    from forum.services import ForumError, batches
+
+    owner = UserFactory()
+    opened = club_open(by=owner, name="P", slug="poudlard-rpg", forum_url=FORUM)
+    with activate_club(opened):
+        assert not selectors.is_enabled()
+        with pytest.raises(ForumError) as refused:
+            batches.invitation_batch_create(by=owner)
+        assert refused.value.code == "forum-off" and "pas encore vérifié" in refused.value.message
+    _report(client, "poudlard-rpg", origin=FORUM, key=opened.verification_key)
+    opened.refresh_from_db()
+    with activate_club(opened):
+        assert selectors.is_enabled()
