@@ -114,6 +114,11 @@ class Club(models.Model):
         """Where clubs.selectors.club_by_slug keeps the club of an address."""
         return f"club:slug:{slug}"
 
+    def clean(self):
+        super().clean()
+        if self.suspended_at is not None and not self.suspension_reason.strip():
+            raise ValidationError({"suspension_reason": _("Donnez le motif de la suspension.")})
+
     @property
     def is_verified(self) -> bool:
         return self.verified_at is not None
