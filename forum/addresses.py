@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
+from clubs.models import origin_of  # noqa: F401 - the bridge reads origins from here too
 from clubs.scoping import current_club_or_none
 
 _TOPIC_PATH = re.compile(r"^/t(\d+)(?:p\d+)?(?:-[^/]*)?$")
@@ -27,15 +28,6 @@ def forum_url() -> str:
     """The served club's forum ("https://club.forumactif.com", no final slash); empty: no forum set."""
     club = current_club_or_none()
     return (club.forum_url or "").strip().rstrip("/") if club is not None else ""
-
-
-def origin_of(url: str) -> str:
-    """An address's origin, lower-cased ("https://forum.example"); empty when it has none (or is no URL)."""
-    try:
-        parts = urlsplit((url or "").strip())
-    except ValueError:  # "http://[…": an unbalanced IPv6 bracket
-        return ""
-    return f"{parts.scheme}://{parts.netloc}".lower() if parts.scheme and parts.netloc else ""
 
 
 def club_origins(club) -> list[str]:

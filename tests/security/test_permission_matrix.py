@@ -118,7 +118,7 @@ def table(w: dict) -> dict:
         name: ([of(name)], EVERYONE, open_) for name in (
             "home", "login", "logout", "password_reset", "password_reset_done", "password_reset_complete",
             "signup_request", "spells:catalog", "duels:running", "rankings:index", "rankings:statistics",
-            "forum:pont_js", "language_choose", "duels:rules")
+            "forum:pont_js", "language_choose", "duels:rules", "clubs:verification_script")
     }
     rows.update({
         "notifications": ([of("notifications")], EVERYONE - {"anonymous"}, open_),
@@ -174,6 +174,9 @@ def table(w: dict) -> dict:
         # staff pages
         "staff": ([of("staff")], STAFF_INDEX, None),
         "forum:setup": ([of("forum:setup")], STAFF_INDEX, None),
+        "clubs:panel": ([of("clubs:panel")], STAFF_INDEX, None),
+        # the forum's report of the club's verification: a POST with the club's key only (GET: 405 for all)
+        "clubs:verification_report": ([of("clubs:verification_report")], set(), {}),
         "signup_queue": ([of("signup_queue")], STAFF_PAGE, None),
         "signup_decide": ([of("signup_decide", w["signup"].pk)], STAFF_PAGE,
                           {"decision": "approve", "member": "Sans Compte", "duellist": w["unlinked"].pk}),
