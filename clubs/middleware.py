@@ -81,6 +81,8 @@ class ClubMiddleware:
         request.club = club
         request.path_info = path
         with activate_club(club):
+            if club.is_suspended:  # the operator's decision: every address of the club says so, nothing is deleted
+                request.urlconf = "clubs.suspended_urls"
             response = self.get_response(request)
             if hasattr(response, "render") and not response.is_rendered:
                 response.render()

@@ -4,7 +4,9 @@ Users stay global (one account, one login); what a user may do is said per club 
 Every club-owned table carries `club_id` and reads through a scoped manager (clubs/scoping.py), so a
 query that forgets its club raises instead of mixing two forums' data.
 """
+import secrets
 import zoneinfo
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.cache import cache
@@ -44,6 +46,20 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError(_("Fuseau horaire inconnu : %(tz)s."), params={"tz": value}, code="time_zone")
 
 
+def new_verification_key() -> str:
+    return secrets.token_hex(24)
+
+
+def origin_of(url: str) -> str:
+    """An address's origin, lower-cased ("https://club.forumactif.com"); empty when it has none (or is
+    no URL)."""
+    try:
+        parts = urlsplit((url or "").strip())
+    except ValueError:  # "http://[…": an unbalanced IPv6 bracket
+        return ""
+    return f"{parts.scheme}://{parts.netloc}".lower() if parts.scheme and parts.netloc else ""
+
+
 class Club(models.Model):
     name = models.CharField(_("nom"), max_length=100)
     slug = models.SlugField(_("identifiant dans les adresses"), max_length=40, unique=True,
@@ -63,6 +79,16 @@ class Club(models.Model):
     # RULES.md §8: the knobs that differ from the rulebook (HouseRules.to_dict); each duel freezes them
     # when it starts (Duel.house_rules), so a change applies to duels started afterwards.
     house_rules = models.JSONField(_("règles maison"), default=dict, blank=True, validators=[validate_house_rules])
+    # Opening by a forum's staff (clubs/opening.py): a club is verified once its loader reported from the
+    # forum's own origin with this key; until then its forum publishing stays off. Clubs the operator makes
+    # (the admin, the first club of an installation) are trusted from the start.
+    verification_key = models.CharField(_("clé de vérification"), max_length=64, unique=True,
+                                        default=new_verification_key, editable=False)
+    verified_at = models.DateTimeField(_("vérifié le"), null=True, blank=True)
+    opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                  related_name="clubs_opened", verbose_name=_("ouvert par"))
+    suspended_at = models.DateTimeField(_("suspendu le"), null=True, blank=True)
+    suspension_reason = models.CharField(_("motif de la suspension"), max_length=300, blank=True)
 
     class Meta:
         ordering = ["pk"]
@@ -87,6 +113,23 @@ class Club(models.Model):
     def cache_key(slug: str) -> str:
         """Where clubs.selectors.club_by_slug keeps the club of an address."""
         return f"club:slug:{slug}"
+
+    def clean(self):
+        super().clean()
+        if self.suspended_at is not None and not self.suspension_reason.strip():
+            raise ValidationError({"suspension_reason": _("Donnez le motif de la suspension.")})
+
+    @property
+    def is_verified(self) -> bool:
+        return self.verified_at is not None
+
+    @property
+    def is_suspended(self) -> bool:
+        return self.suspended_at is not None
+
+    @property
+    def forum_origin(self) -> str:
+        return origin_of(self.forum_url)
 
     @property
     def allowed_origins(self) -> list[str]:

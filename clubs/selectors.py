@@ -28,10 +28,12 @@ def home_club() -> Club | None:
 
 
 def clubs_listed_for(user) -> list[Club]:
-    """The public clubs, and the member's own even when not public (`is_mine`), by name: one statement."""
+    """The public clubs (verified, not suspended), and the member's own even when not public or not yet
+    verified (`is_mine`), by name: one statement."""
     member = user is not None and user.is_authenticated
     is_mine = Exists(Membership.objects.filter(club=OuterRef("pk"), user=user)) if member else Value(False)
-    return list(Club.objects.annotate(is_mine=is_mine).filter(Q(is_public=True) | Q(is_mine=True)).order_by("name"))
+    return list(Club.objects.annotate(is_mine=is_mine).filter(
+        Q(is_public=True, verified_at__isnull=False, suspended_at__isnull=True) | Q(is_mine=True)).order_by("name"))
 
 
 def member_clubs(user) -> list[dict]:

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
+from clubs.models import origin_of  # noqa: F401 - the bridge reads origins from here too
 from clubs.scoping import current_club_or_none
 
 _TOPIC_PATH = re.compile(r"^/t(\d+)(?:p\d+)?(?:-[^/]*)?$")
@@ -29,15 +30,9 @@ def forum_url() -> str:
     return (club.forum_url or "").strip().rstrip("/") if club is not None else ""
 
 
-def origin_of(url: str) -> str:
-    """An address's origin, lower-cased ("https://forum.example"); empty when it has none."""
-    parts = urlsplit((url or "").strip())
-    return f"{parts.scheme}://{parts.netloc}".lower() if parts.scheme and parts.netloc else ""
-
-
 def club_origins(club) -> list[str]:
-    """The origins `club`'s forum answers on (its address, then its other origins): the bridge's CORS and
-    the embed's frame-ancestors."""
+    """The origins `club`'s forum answers on (its address, then its other origins), as browsers send them
+    in `Origin`: what the bridge's CORS compares (forum/cors.py)."""
     if club is None:
         return []
     origins = [origin_of(o) for o in club.allowed_origins]
@@ -53,9 +48,9 @@ def parse(url: str) -> ForumAddress | None:
     url = (url or "").strip()
     if not url or len(url) > 500 or not forum_origin():
         return None
-    parts = urlsplit(url)
-    if f"{parts.scheme}://{parts.netloc}".lower() != forum_origin():
+    if origin_of(url) != forum_origin():
         return None
+    parts = urlsplit(url)
     topic = None
     match = _TOPIC_PATH.match(parts.path)
     if match:

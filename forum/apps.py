@@ -6,8 +6,9 @@ class ForumConfig(AppConfig):
     verbose_name = "Pont Forumactif"
 
     def ready(self):
+        # Read once the apps are loaded: the receiver's module reads the clubs' models.
         from corsheaders.signals import check_request_enabled
 
-        from forum import cors
+        from forum import cors  # (the same)
 
         check_request_enabled.connect(cors.check_request_enabled, dispatch_uid="forum.cors")

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Duellist, Invitation
+from clubs.scoping import current_club_or_none
 from duels import selectors as duel_selectors
 from duels.engine import DuelState
 from duels.export import bbcode
@@ -38,8 +39,10 @@ class ForumItem:
 
 
 def is_enabled() -> bool:
-    """The served club has its forum's address (Club.forum_url): the bridge works in that club."""
-    return bool(addresses.forum_url())
+    """The served club has its forum's address (Club.forum_url) and proved the forum is its own
+    (clubs/opening.py): the bridge works in that club."""
+    club = current_club_or_none()
+    return bool(addresses.forum_url()) and club is not None and club.is_verified
 
 
 def topic_of(duel: Duel) -> DuelTopic | None:

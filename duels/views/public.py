@@ -3,6 +3,7 @@ posts, and the live stage meant for an iframe in the forum thread (the embed).""
 from __future__ import annotations
 
 import hashlib
+import re
 
 from django.conf import settings
 from django.http import Http404, HttpResponse, HttpResponseNotModified
@@ -98,11 +99,15 @@ def turn_stage_png(request, pk: int, turn: int):
     return _png_response(request, png, immutable=final)
 
 
+# An origin as CSP names it: nothing a mistyped club field could slip into the header (a space, a `;`).
+_ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-]+(?::\d+)?")
+
+
 def forum_origins() -> list[str]:
     """The origins of the served club's forum (Club.allowed_origins): the only ones that may frame the
     embed. None: nobody may."""
     club = current_club_or_none()
-    return list(club.allowed_origins) if club is not None else []
+    return [o for o in club.allowed_origins if _ORIGIN.fullmatch(o)] if club is not None else []
 
 
 def frame_ancestors() -> str:

@@ -21,7 +21,7 @@ def test_topic_and_message_ids(url, topic, message):
     "https://forum.test/t12-x",  # another scheme is another origin
     "http://forum.test.evil.test/t12-x", "http://evil.test/t12-x", "http://forum.test:8080/t12-x",
     f"{FORUM}/f12-duels", f"{FORUM}/t0-x", f"{FORUM}/u3", "", "javascript:alert(1)", f"{FORUM}/t12-x/../../u3",
-    f"{FORUM}/" + "t1-" + "x" * 600,
+    f"{FORUM}/" + "t1-" + "x" * 600, "http://[forum.test/t12-x",
 ])
 def test_anything_else_is_refused(url):
     assert addresses.parse(url) is None

@@ -12,7 +12,7 @@ from forum.models import DuelTopic
 from forum.services import batches
 from tests.factories.accounts import UserFactory
 from tests.forum.conftest import FORUM
-from tests.support.clubs import other_club
+from tests.support.clubs import make_club_staff, other_club
 from tests.support.duels import started_duel
 from tests.support.forum import forum_configured
 
@@ -137,7 +137,21 @@ def test_the_bridge_script_and_the_setup_page_name_the_clubs_forum(client, club,
         return client.get(stub.split('s.src="', 1)[1].split('"', 1)[0]).content.decode()
 
     assert f'"forum": "{FORUM}"' in script(club) and f'"forum": "{B_FORUM}"' in script(club_b)
-    client.force_login(UserFactory(username="staff-b", is_staff=True))
+    client.force_login(make_club_staff(UserFactory(username="staff-b"), club_b))  # the staff of B
     page = client.get(in_club(club_b, "forum:setup")).content.decode()
     assert f"<code>{B_FORUM}</code>" in page and "<code>12</code>" in page and f"<code>{B_ALIAS}</code>" in page
     assert "Ilvermorny" in page and f"<code>{FORUM}</code>" not in page
+
+
+def test_a_malformed_origin_of_the_club_or_of_the_request_is_no_error(client, club_b):
+    forum_configured(club_b, url=B_FORUM, origins=["http://[ilvermorny"])
+    job = in_club(club_b, "forum:api_job")
+    assert cors_origin(client, job, B_FORUM) == B_FORUM
+    assert cors_origin(client, job, "http://[ilvermorny") is None
+
+
+def test_the_embed_names_well_formed_origins_only(client, club):
+    forum_configured(club, url=FORUM, origins=["https://ok.example:8443", "https://x.example; script-src *"])
+    duel, _referee, _ = started_duel()
+    policy = client.get(reverse("duels:embed", args=[duel.pk]))["Content-Security-Policy"]
+    assert f"frame-ancestors {FORUM} https://ok.example:8443;" in policy + ";" and "x.example" not in policy

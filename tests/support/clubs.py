@@ -14,12 +14,14 @@ HOME_SLUG = "club"  # the first club, created by the clubs migration
 
 def home_club() -> Club:
     """The installation's first club (re-created after a transactional test flushed the tables)."""
-    club, _ = Club.objects.get_or_create(slug=HOME_SLUG, defaults={"name": "Club de duel"})
+    club, _ = Club.objects.get_or_create(slug=HOME_SLUG, defaults={"name": "Club de duel",
+                                                                    "verified_at": timezone.now()})
     return club
 
 
 def other_club(slug: str = "ilvermorny", name: str = "Ilvermorny") -> Club:
-    return Club.objects.get_or_create(slug=slug, defaults={"name": name})[0]
+    """Another club, as the operator makes one (verified: its forum publishing on)."""
+    return Club.objects.get_or_create(slug=slug, defaults={"name": name, "verified_at": timezone.now()})[0]
 
 
 def club_path(path: str) -> str:
@@ -63,3 +65,19 @@ def club_cache_warmed(club: Club | None = None) -> Club:
 def make_referee(user) -> None:
     """`user` referees in the club being served (their membership there, made if need be)."""
     referee_role_store(user, True)
+
+
+def make_club_staff(user, club: Club | None = None, *, owner: bool = False):
+    """`user` is staff (and owner, if said) of `club` — the club being served by default — through their
+    membership there; Django's `is_staff` stays as it was (the platform operator's flag)."""
+    from clubs.roles import staff_role_store
+
+    staff_role_store(user, staff=True, owner=owner, club=club)
+    return user
+
+
+def api_token(user, club: Club | None = None) -> str:
+    """A key for `user`'s `Authorization: Token <key>`."""
+    from rest_framework.authtoken.models import Token
+
+    return Token.objects.get_or_create(user=user)[0].key

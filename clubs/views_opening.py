@@ -1,0 +1,97 @@
+"""Opening a club (the site's page /clubs/ouvrir/), the club's verification script and its report, and the
+club's own first page for its staff (/<club>/gestion/): where the verification stands, what to paste."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs.forms import ClubOpenForm
+from clubs.opening import ClubRefused, club_open, club_verify
+from clubs.scoping import current_club
+from clubs.selectors import home_club
+from common.access import staff_required
+
+OPEN_PATH = "/clubs/ouvrir/"
+
+
+def club_open_page(request):
+    """A signed-in member opens a club; anonymous visitors log in first (in the first club's pages)."""
+    if not request.user.is_authenticated:
+        first = home_club()
+        login = f"/{first.slug}/connexion/" if first is not None else "/admin/login/"
+        return HttpResponseRedirect(f"{login}?{urlencode({'next': OPEN_PATH})}")
+    form = ClubOpenForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                club = club_open(by=request.user, name=data["name"], slug=data["slug"], forum_url=data["forum_url"],
+                                 duel_section=data["duel_section"] or 0, language=data["language"],
+                                 time_zone=data["time_zone"], is_public=data["is_public"])
+            except ClubRefused as refused:
+                form.add_error(None, refused.message)
+                status = refused.status
+            except ValidationError as invalid:
+                for field, errors in invalid.message_dict.items():
+                    form.add_error(field if field in form.fields else None, errors)
+                status = 422
+            else:
+                messages.success(request, _("Votre club est ouvert. Il reste à prouver que le forum est le vôtre."))
+                return HttpResponseRedirect(f"/{club.slug}/gestion/")
+        else:
+            status = 422
+    return render(request, "clubs/open.html", {"form": form}, status=status)
+
+
+@staff_required
+def panel_home(request):
+    club = current_club()
+    script_url = request.build_absolute_uri(reverse("clubs:verification_script"))
+    return render(request, "clubs/panel_home.html", {
+        "club": club, "loader": f'<script src="{script_url}" async></script>',
+    })
+
+
+@require_GET
+def verification_script(request):
+    """What the club's staff paste into the forum: it reports once from the forum's pages (the browser
+    names the page's origin); a text/plain POST needs no preflight, and the answer is not read."""
+    club = current_club()
+    body = render_to_string("clubs/verification.js", {
+        "report_url": request.build_absolute_uri(reverse("clubs:verification_report")),
+        "key": club.verification_key, "verified": club.is_verified,
+    })
+    response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "public, max-age=300"
+    return response
+
+
+@csrf_exempt  # a report from the forum's page: no session, no cookie; the origin and the key are the proof
+@require_POST
+def verification_report(request):
+    if request.content_type == "text/plain":  # the script's report: the key is the whole body
+        key = request.body[:200].decode("utf-8", "replace").strip()
+    else:  # anything else (a form, a probe): its `key` field, if any
+        key = request.POST.get("key", "")
+    try:
+        verified_now = club_verify(club=current_club(), origin=request.headers.get("Origin", ""), key=key)
+    except ClubRefused as refused:
+        return JsonResponse({"code": refused.code, "message": refused.message}, status=refused.status)
+    return JsonResponse({"code": "verified" if verified_now else "already-verified"})
+
+
+def suspended(request):
+    club = current_club()
+    if request.path_info.startswith("/api/"):
+        return JsonResponse({"code": "club-suspended", "message": _("Ce club est suspendu par l'opérateur du site.")},
+                            status=403)
+    return render(request, "clubs/suspended.html", {"club": club}, status=403)
