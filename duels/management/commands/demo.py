@@ -133,8 +133,7 @@ class Command(ClubCommand):
         user, created = User.objects.get_or_create(username=username)
         if created:
             user.set_password(PASSWORD)
-            # The staff account keeps the superuser flag until every staff page reads the club's staff role.
-            user.is_staff = user.is_superuser = operator or username == STAFF
+            user.is_staff = user.is_superuser = operator
             user.save()
         if operator:
             return user  # the platform's, a member of no club
