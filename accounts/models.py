@@ -7,8 +7,9 @@ from django.db.models import OuterRef
 from django.utils.translation import gettext_lazy as _
 
 from accounts.permissions import USER_PERMISSIONS
-from clubs.roles import is_club_referee, referee_membership_exists
+from clubs.roles import is_club_referee, is_club_staff, referee_membership_exists, staff_membership_exists
 from clubs.scoping import ClubOwned, current_club_or_none
+from common.access import staff_may
 from common.i18n import say
 from common.queries import BoundedCount
 
@@ -53,8 +54,7 @@ class User(AbstractUser):
 
     @property
     def is_referee(self) -> bool:
-        """The referee role in the club being served: the club's referees, or staff holding
-        `duels.referee_any_duel`. Read once per club (the permission check and the menu of one request)."""
+        """The referee role in the club being served: the club's referees, or its staff. Read once per club (the permission check and the menu of one request)."""
         known = self.__dict__.setdefault("_referee_in", {})
         club = current_club_or_none()
         key = club.pk if club else None
@@ -63,36 +63,39 @@ class User(AbstractUser):
         return known[key]
 
     def menu_facts(self) -> dict:
-        """The site menu's {"unread": notices not read, "is_referee": bool} in one statement; the
-        count alone when this request already checked the referee group (a referee page's permission)."""
+        """The site menu's {"unread": notices not read, "is_referee": bool, "is_staff": the club's staff} in
+        one statement; the roles this request already checked (a page's permission) are not read again."""
         # The bell counts at most BELL_MAX + 1 unread notices (shown "99+"), along the partial index on them.
-        unread = BoundedCount(Notification.objects.filter(user=OuterRef("pk"), read_at__isnull=True), BELL_MAX + 1)
-        mine = User.objects.filter(pk=self.pk)
+        facts = {"unread": BoundedCount(Notification.objects.filter(user=OuterRef("pk"), read_at__isnull=True),
+                                        BELL_MAX + 1)}
         club = current_club_or_none()
-        known = self.__dict__.setdefault("_referee_in", {})
         key = club.pk if club else None
-        if key in known:
-            count = mine.annotate(unread=unread).values_list("unread", flat=True).get()
-            return {"unread": count, "unread_shown": bell_label(count), "is_referee": known[key]}
-        row = mine.annotate(unread=unread, in_club=referee_membership_exists()).values("unread", "in_club").get()
-        known[key] = has_referee_role(self, in_club=row["in_club"])  # is_referee, answered
-        return {"unread": row["unread"], "unread_shown": bell_label(row["unread"]), "is_referee": known[key]}
+        referee_in = self.__dict__.setdefault("_referee_in", {})
+        staff_in = self.__dict__.setdefault("_staff_in", {})
+        if key not in referee_in:
+            facts["in_club"] = referee_membership_exists()
+        if club is not None and key not in staff_in:
+            facts["staff_here"] = staff_membership_exists()
+        row = User.objects.filter(pk=self.pk).annotate(**facts).values(*facts).get()
+        if "staff_here" in row:
+            staff_in[key] = row["staff_here"]
+        if "in_club" in row:
+            referee_in[key] = has_referee_role(self, in_club=row["in_club"])  # is_referee, answered
+        return {"unread": row["unread"], "unread_shown": bell_label(row["unread"]), "is_referee": referee_in[key],
+                "is_staff": is_club_staff(self)}
 
 
 REFEREE_ANY_DUEL = "duels.referee_any_duel"  # declared by duels.Duel's Meta
 
 
 def referees_any_duel(user) -> bool:
-    """Active staff holding `duels.referee_any_duel` (superusers hold it): they may referee any duel they
-    do not play in, take over or hand over duels (duels.permissions)."""
-    return bool(
-        user is not None and user.is_authenticated and user.is_active and user.is_staff
-        and user.has_perm(REFEREE_ANY_DUEL)
-    )
+    """The club's staff (owners and superusers included) may referee any duel of the club they do not play
+    in, take over or hand over duels (duels.permissions); `duels.referee_any_duel` names that capability."""
+    return staff_may(user, REFEREE_ANY_DUEL)
 
 
 def has_referee_role(user, *, in_club: bool | None = None) -> bool:
-    """A referee of the club being served, or staff holding the permission to referee any duel. `in_club`:
+    """A referee of the club being served, or the club's staff (who may referee any duel). `in_club`:
     the club's answer when the caller already read it (the menu reads it in its own statement)."""
     if user is None or not user.is_authenticated or not user.is_active:
         return False

@@ -1,6 +1,6 @@
-"""The permissions of the staff pages: each page and the service behind it require their own (granted in
-the admin to a user or a group; superusers hold them all). The staff flag alone opens only the staff index,
-which lists the pages its reader may open."""
+"""The capabilities of a club's staff pages: each page and the service behind it name the one they need.
+The club's staff role (Membership staff or owner, in the club being served) holds them all, superusers too;
+a Django permission or the `is_staff` flag without the club's role opens none (common/access.py)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _

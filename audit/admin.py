@@ -6,8 +6,10 @@ from django.contrib import admin
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import REFEREE_GROUP, User
+from accounts.models import User
 from audit.models import AuditAction, AuditLog
+from clubs.models import Membership
+from clubs.roles import STAFF_ROLE
 from config.admin import ReadOnlyAdmin
 
 
@@ -25,13 +27,15 @@ class ActionListFilter(admin.SimpleListFilter):
 
 
 class ActorListFilter(admin.SimpleListFilter):
-    """The referees and staff (who act on duels); anyone else through the search box."""
+    """The clubs' referees and staff (who act on duels), and the superusers; anyone else through the search
+    box."""
 
     title = _("par")
     parameter_name = "actor"
 
     def lookups(self, request, model_admin):
-        actors = User.objects.filter(Q(is_staff=True) | Q(groups__name=REFEREE_GROUP)).distinct().order_by("username")
+        roles = Membership.objects.filter(Q(is_referee=True) | STAFF_ROLE).values("user_id")
+        actors = User.objects.filter(Q(pk__in=roles) | Q(is_superuser=True)).order_by("username")
         return [(str(user.pk), user.get_username()) for user in actors.only("pk", "username")]
 
     def queryset(self, request, queryset):

@@ -11,6 +11,7 @@ from rest_framework import exceptions, permissions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from clubs.roles import is_club_staff
 from common.errors import RefusedError
 
 FRENCH_MESSAGES = {  # lazily translated: the language is the request's, not the import's
@@ -54,14 +55,15 @@ def exception_handler(exc, context):
 
 
 class IsStaffOrReadOnly(permissions.BasePermission):
-    """Reads are public; writes need a staff account (token auth for the forum's scripts)."""
+    """Reads are public; writes need the staff role in the club of the URL (clubs.roles.is_club_staff: its
+    Membership staff or owner, or a superuser), by its token or session."""
 
     def has_permission(self, request, view):
-        if request.method in permissions.SAFE_METHODS:
-            return True
-        return bool(request.user and request.user.is_authenticated and request.user.is_staff)
+        return request.method in permissions.SAFE_METHODS or is_club_staff(request.user)
 
 
 class IsStaff(permissions.BasePermission):
+    """The staff of the club of the URL only (the forum's member sync and invitations)."""
+
     def has_permission(self, request, view):
-        return bool(request.user and request.user.is_authenticated and request.user.is_staff)
+        return is_club_staff(request.user)

@@ -1,18 +1,19 @@
 """Who referees which duel: the one place the site, the services and the bridge ask.
 
-A duel's referee is the referee assigned to it, or an active staff member holding the permission
-`duels.referee_any_duel` (superusers hold every permission). Nobody ever referees a duel they play in,
-whatever their flags: the check reads the duel's participants, not the user's role.
+A duel's referee is the referee assigned to it, or a staff member of the club (its Membership staff or
+owner; superusers too), who may referee any duel of the club (`duels.referee_any_duel`). Nobody ever
+referees a duel they play in, whatever their roles: the check reads the duel's participants, not the user's
+role.
 
-The referee role (the « Arbitrage » menu and pages, taking duels from the queue) is the referee group, or
-that same permission.
+The referee role (the « Arbitrage » menu and pages, taking duels from the queue) is the club's referees and
+its staff.
 """
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from accounts.models import REFEREE_ANY_DUEL, User, has_referee_role, referees_any_duel
-from clubs.roles import club_referee_ids
+from accounts.models import User, has_referee_role, referees_any_duel
+from clubs.roles import club_referee_ids, club_staff_ids
 from duels.models import Duel, Participant
 from duels.services.errors import DuelError
 
@@ -67,13 +68,10 @@ def refereed_duels(user, duels: QuerySet[Duel]) -> QuerySet[Duel]:
 
 
 def referee_candidates() -> QuerySet[User]:
-    """Who may be given a duel (the handover form's choices): the club's referees and active staff holding
-    the permission to referee any duel."""
-    holders = User.objects.with_perm(
-        REFEREE_ANY_DUEL, include_superusers=True, backend="django.contrib.auth.backends.ModelBackend"
-    ).filter(is_staff=True)
+    """Who may be given a duel (the handover form's choices): the club's active referees and staff (owners
+    and superusers included), as `has_referee_role` says."""
     return (
         User.objects.filter(is_active=True)
-        .filter(Q(pk__in=club_referee_ids()) | Q(pk__in=holders.values("pk")))
-        .distinct().order_by("username")
+        .filter(Q(pk__in=club_referee_ids()) | Q(pk__in=club_staff_ids()) | Q(is_superuser=True))
+        .order_by("username")
     )

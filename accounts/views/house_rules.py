@@ -1,4 +1,4 @@
-"""The club's house rules page (RULES.md §8), for staff holding EDIT_HOUSE_RULES."""
+"""The club's house rules page (RULES.md §8), for its staff (EDIT_HOUSE_RULES)."""
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _

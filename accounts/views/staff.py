@@ -17,7 +17,7 @@ from accounts.permissions import (
 from accounts.services.invitations import InvitationError, invitation_pm_bbcode
 from accounts.services.member_upload import UploadRefused, forum_members_upload
 from accounts.services.membership import referee_role_set, signup_request_decide
-from clubs.roles import referee_membership_exists
+from clubs.roles import referee_membership_exists, staff_membership_exists
 from common.access import permission_required, staff_required
 from common.links import site_url
 
@@ -71,9 +71,9 @@ def signup_decide(request, pk: int):
 
 @permission_required(GRANT_REFEREE_ROLE)
 def roles_page(request):
-    users = (  # the club's members, and whether each referees here
+    users = (  # the club's members, and whether each referees (and is staff) here
         User.objects.filter(is_active=True, memberships__club=request.club)
-        .annotate(referee=referee_membership_exists())
+        .annotate(referee=referee_membership_exists(), club_staff=staff_membership_exists())
         .order_by("username")
     )
     query = request.GET.get("q", "").strip()
@@ -100,7 +100,8 @@ def role_set(request, pk: int):
 
 @staff_required
 def staff_index(request):
-    """The staff pages its reader may open (each requires its own permission), in one place."""
+    """The club's staff pages, in one place (each names the capability it needs; the club's staff hold them
+    all)."""
     pages = staff_pages_for(request.user)
     pending = 0
     if any(page[2] == DECIDE_SIGNUP_REQUESTS for page in pages):

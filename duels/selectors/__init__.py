@@ -267,6 +267,5 @@ def duel_version(duel: Duel, recent: list[Window] | None = None) -> str:
 
 
 def referees_and_staff() -> QuerySet[User]:
-    """Who may referee a duel (the handover form's choices): the referee group and staff holding the
-    permission to referee any duel."""
+    """Who may referee a duel (the handover form's choices): the club's referees and staff."""
     return referee_candidates()

@@ -87,7 +87,8 @@ def duel_context(request, duel: Duel, *, posted=None, post_error: str = "", wind
         "version": selectors.duel_version(duel, windows),
         "phase_key": live_poll.phase_key(duel, window), "phase_changed": live_poll.phase_changed(request, duel, window),
         "poll_seconds": POLL_SECONDS, "min_words": rules_of(duel).min_words, "zone_numbers": range(1, 12),
-        "is_referee": request.user.is_authenticated and is_duel_referee(duel, request.user),
+        # a duellist never referees their duel: their roles in the club need not be read
+        "is_referee": request.user.is_authenticated and me is None and is_duel_referee(duel, request.user),
         "posted": posted or {}, "post_error": post_error,
         "team1": [p for p in participants if p.team == 1], "team2": [p for p in participants if p.team == 2],
         "winners": [p.duellist.forum_name for p in participants if p.team == duel.winner_team],

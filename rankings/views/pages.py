@@ -70,7 +70,7 @@ REWARDS_SHOWN = 500  # the oldest unpaid first; the bank pays them in batches
 
 @permission_required(PAY_REWARDS)
 def rewards(request):
-    """Staff holding `rankings.pay_rewards`: rewards not yet handed out on the forum, with a BBCode list for the forum's bank; the
+    """The club's staff (`rankings.pay_rewards`): rewards not yet handed out on the forum, with a BBCode list for the forum's bank; the
     ones ticked are marked "payé" (POST)."""
     if request.method == "POST":
         ids = [int(v) for v in request.POST.getlist("paid") if v.isascii() and v.isdigit()]

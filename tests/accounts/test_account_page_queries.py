@@ -4,14 +4,14 @@ from django.urls import reverse
 
 from accounts.models import SignupRequest
 from tests.factories.accounts import DuellistFactory, UserFactory
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("rows", [2, 20])
 def test_staff_pages_do_not_grow_with_data(client, django_assert_max_num_queries, rows):
-    staff = staff_with("accounts.decide_signup_requests", "accounts.grant_referee_role", username="dumbledore")
+    staff = club_staff(username="dumbledore")
     for n in range(rows):
         DuellistFactory(user=None, forum_name=f"membre{n}")
         SignupRequest.objects.create(forum_name=f"membre{n}")

@@ -8,8 +8,8 @@ from django.urls import reverse
 from accounts.models import SignupRequest
 from accounts.services.notifications import notification_send
 from tests.factories.accounts import DuellistFactory, UserFactory
-from tests.support.clubs import club_path
-from tests.support.permissions import staff_with
+from tests.support.clubs import api_token, club_path
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 SITE = "https://estrade.example"
@@ -38,7 +38,7 @@ def test_the_password_reset_link_uses_site_url_not_the_host_header(client, mailo
 
 
 def test_the_signup_approval_email_uses_site_url(client, mailoutbox, django_capture_on_commit_callbacks):
-    staff = staff_with("accounts.decide_signup_requests", username="staff")
+    staff = club_staff(username="staff")
     client.force_login(staff)
     member = DuellistFactory(user=None, forum_name="Dean Thomas")
     signup = SignupRequest.objects.create(forum_name="Dean Thomas", email="dean@example.org")
@@ -60,12 +60,11 @@ def test_a_notice_email_carries_an_absolute_link(mailoutbox, django_capture_on_c
 
 
 def test_the_api_invitation_link_uses_site_url_not_the_host_header():
-    from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
     DuellistFactory(user=None, forum_name="Seamus", forum_id=42)
     api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=UserFactory(is_staff=True)).key}")
+    api.credentials(HTTP_AUTHORIZATION=f"Token {api_token(club_staff())}")
     response = api.post(reverse("forum-member-invitation", kwargs={"forum_id": 42}), {}, format="json",
                         HTTP_HOST=FORGED_HOST)
     assert response.status_code == 201

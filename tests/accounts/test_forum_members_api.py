@@ -2,13 +2,14 @@
 import datetime as dt
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts.api import views as accounts_api
 from accounts.models import Duellist
 from spells.models import MagicType
 from tests.factories.accounts import DuellistFactory, UserFactory
+from tests.support.clubs import api_token
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +27,9 @@ GOOD = {
 
 @pytest.fixture
 def staff_client():
-    user = UserFactory(username="staff", is_staff=True)
+    user = club_staff(username="staff")
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     return client
 
 
@@ -81,7 +82,7 @@ def test_writes_need_a_staff_token(who):
     client = APIClient()
     if who == "player":
         user = UserFactory(username="joueur")
-        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     response = client.put("/api/v1/forum-members/12/", GOOD, format="json")
     assert response.status_code in (401, 403)
     assert response.json()["code"] in ("not_authenticated", "permission_denied")

@@ -1,12 +1,12 @@
 """The staff API's bulk sync writes its batch in a few statements (the members' validation aside), with
 the same counts and the same all-or-nothing answer as one member at a time."""
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts.models import Duellist
 from spells.models import MagicType
-from tests.factories.accounts import UserFactory
+from tests.support.clubs import api_token
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def soins(db):
 @pytest.fixture
 def staff_client():
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=UserFactory(is_staff=True)).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(club_staff())}")
     return client
 
 

@@ -1,25 +1,25 @@
 """Staff API: POST /api/v1/forum-members/<id>/invitation/ makes a link and its BBCode PM."""
 import pytest
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts.models import Invitation
 from tests.factories.accounts import DuellistFactory, UserFactory
-from tests.support.clubs import club_path
+from tests.support.clubs import api_token, club_path
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 
 
 def token_client(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     return client
 
 
 @pytest.fixture
 def staff():
-    return token_client(UserFactory(username="staff-api", is_staff=True))
+    return token_client(club_staff(username="staff-api"))
 
 
 def url(forum_id):

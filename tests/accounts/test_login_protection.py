@@ -6,11 +6,12 @@ import pytest
 import time_machine
 from django.test import Client
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 
 from accounts.login_protection import client_ip
 from tests.factories.accounts import UserFactory
 from tests.support.clock import THROTTLE_START
+from tests.support.clubs import api_token
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -70,11 +71,11 @@ def test_the_admin_login_is_protected_too():
 
 
 def test_api_token_still_works_for_a_locked_account():
-    user = UserFactory(username="hermione", is_staff=True)
+    user = club_staff(username="hermione")
     fail_ten_times(Client())
-    token = Token.objects.create(user=user)
+    token = api_token(user)
     response = Client().get(
-        reverse("forum-member", kwargs={"forum_id": 1}), HTTP_AUTHORIZATION=f"Token {token.key}",
+        reverse("forum-member", kwargs={"forum_id": 1}), HTTP_AUTHORIZATION=f"Token {token}",
         REMOTE_ADDR="203.0.113.5",
     )
     assert response.status_code == 404  # authenticated (a lockout or a 401/403 would differ)

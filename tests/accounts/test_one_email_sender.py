@@ -7,7 +7,7 @@ from accounts.models import Notification, SignupRequest
 from accounts.services import emails
 from accounts.services.notifications import notification_send
 from tests.factories.accounts import DuellistFactory, UserFactory
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_the_forgotten_password_link_goes_through_the_one_sender(client, mailout
 
 
 def test_the_invitation_goes_through_the_one_sender(client, mailoutbox, sent, django_capture_on_commit_callbacks):
-    client.force_login(staff_with("accounts.decide_signup_requests", username="staff"))
+    client.force_login(club_staff(username="staff"))
     member = DuellistFactory(user=None, forum_name="Dean Thomas")
     signup = SignupRequest.objects.create(forum_name="Dean Thomas", email="dean@example.org")
     with django_capture_on_commit_callbacks(execute=True):

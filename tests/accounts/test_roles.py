@@ -6,13 +6,13 @@ from accounts.models import User
 from audit.models import AuditLog
 from clubs.roles import membership_join
 from tests.factories.accounts import UserFactory
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 
 
 def test_staff_grants_then_revokes_the_referee_role(client):
-    staff = staff_with("accounts.grant_referee_role", username="dumbledore")
+    staff = club_staff(username="dumbledore")
     member = UserFactory(username="lupin")
     membership_join(member)  # a member of the club: the page lists the club's members
     UserFactory(username="rogue")  # an account of another club only

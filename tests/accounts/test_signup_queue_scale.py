@@ -12,7 +12,7 @@ from accounts.models import Duellist, Invitation, SignupRequest
 from accounts.selectors import MEMBERS_FOUND, SIGNUPS_PER_PAGE
 from tests.factories.accounts import DuellistFactory
 from tests.support.clubs import club_cache_warmed
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff
 from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def staff():
-    return client_for(staff_with("accounts.decide_signup_requests"))
+    return client_for(club_staff())
 
 
 def grow(requests: int, members: int) -> None:

@@ -9,14 +9,14 @@ from accounts.services.invitations import InvitationError
 from accounts.services.membership import signup_request_decide
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import club_path
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def staff_client(client):
-    client.force_login(staff_with("accounts.decide_signup_requests", username="dumbledore"))
+    client.force_login(club_staff(username="dumbledore"))
     return client
 
 
@@ -66,7 +66,7 @@ def test_approval_without_a_member_is_refused_with_a_message(staff_client):
 
 
 def test_rejection_and_no_second_decision(staff_client):
-    staff = staff_with("accounts.decide_signup_requests", username="snape")
+    staff = club_staff(username="snape")
     signup = SignupRequest.objects.create(forum_name="Troll")
     staff_client.post(reverse("signup_decide", args=[signup.pk]), {"decision": "reject"})
     signup.refresh_from_db()

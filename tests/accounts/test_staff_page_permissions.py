@@ -1,7 +1,7 @@
-"""Each staff page requires its own permission (accounts/permissions.py), and so does the service behind it:
-a staff member holding every permission but that one gets the site's 403 page and the service refuses;
-holding it opens the page. Superusers keep everything; the staff index lists only the pages its reader
-may open."""
+"""A club's staff pages belong to its staff (Membership staff or owner, in the club being served), and so
+do the services behind them: a member without the role, Django's staff flag holding every permission but no
+membership, and the staff of another club get the site's 403 page and the services refuse; the club's staff
+and owner open every page. Superusers keep everything; the staff index lists the pages."""
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -19,97 +19,115 @@ from accounts.permissions import (
 from accounts.services.invitations import InvitationError, invitation_create
 from accounts.services.member_upload import UploadRefused, forum_members_upload
 from accounts.services.membership import referee_role_set, signup_request_decide
+from clubs.models import Membership
+from clubs.roles import membership_join
 from forum.models import PmBatch
 from forum.services import ForumError, batches
 from rankings.services.rewards import rewards_mark_paid
 from tests.factories.accounts import DuellistFactory, UserFactory
-from tests.support.clubs import make_referee
+from tests.support.clubs import make_referee, other_club
 from tests.support.forum import forum_configured
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff, staff_with
 from tests.support.web import client_for
 
 pytestmark = pytest.mark.django_db
 EVERY = [DECIDE_SIGNUP_REQUESTS, GRANT_REFEREE_ROLE, IMPORT_MEMBERS, ISSUE_ACCOUNT_LINKS, PAY_REWARDS,
-         "duels.referee_any_duel", "webhooks.view_delivery"]
+         "duels.referee_any_duel", "webhooks.view_delivery", "accounts.edit_house_rules"]
 
 
-def all_but(perm: str):
-    return staff_with(*[p for p in EVERY if p != perm])
+def outsiders() -> list:
+    """Who is nobody among this club's staff: a member, the platform's staff flag with every permission (no
+    membership role), the staff of another club."""
+    member = UserFactory()
+    membership_join(member)
+    return [member, staff_with(*EVERY), club_staff(other_club())]
 
 
-def check_page(perm: str, url: str, *, post: dict | None = None) -> None:
-    """Without `perm` (every other one held): 403 on GET (and POST); with it alone: the page opens."""
-    without = client_for(all_but(perm))
-    assert without.get(url).status_code == 403, url
-    if post is not None:
-        assert without.post(url, post).status_code == 403, url
-    assert client_for(staff_with(perm)).get(url).status_code == 200, url
-    assert client_for(UserFactory(is_staff=True, is_superuser=True)).get(url).status_code == 200, url
+def owner():
+    """The club's owner, without the staff tick: the owner is staff."""
+    user = UserFactory()
+    membership_join(user)
+    Membership.objects.filter(user=user).update(is_owner=True)
+    return user
 
 
-def test_the_sign_up_queue_and_its_decisions_need_decide_signup_requests():
+def check_page(url: str, *, post: dict | None = None) -> None:
+    """Outsiders: 403 on GET (and POST); the club's staff, its owner and a superuser: the page opens."""
+    for user in outsiders():
+        client = client_for(user)
+        assert client.get(url).status_code == 403, (url, user)
+        if post is not None:
+            assert client.post(url, post).status_code == 403, (url, user)
+    for user in (club_staff(), owner(), UserFactory(is_staff=True, is_superuser=True)):
+        assert client_for(user).get(url).status_code == 200, (url, user)
+
+
+def test_the_sign_up_queue_and_its_decisions_are_the_club_staffs():
     signup = SignupRequest.objects.create(forum_name="Luna")
     member = DuellistFactory(user=None, forum_name="Luna")
-    check_page(DECIDE_SIGNUP_REQUESTS, reverse("signup_queue"))
-    without = client_for(all_but(DECIDE_SIGNUP_REQUESTS))
+    check_page(reverse("signup_queue"))
     decide = reverse("signup_decide", args=[signup.pk])
-    assert without.post(decide, {"decision": "approve", "member": "Luna"}).status_code == 403
-    with pytest.raises(InvitationError):
-        signup_request_decide(signup=signup, actor=all_but(DECIDE_SIGNUP_REQUESTS), approve=False, base_url="")
+    for outsider in outsiders():
+        assert client_for(outsider).post(decide, {"decision": "approve", "member": "Luna"}).status_code == 403
+        with pytest.raises(InvitationError):
+            signup_request_decide(signup=signup, actor=outsider, approve=False, base_url="")
     signup.refresh_from_db()
     assert signup.status == SignupRequest.Status.PENDING
-    signup_request_decide(signup=signup, actor=staff_with(DECIDE_SIGNUP_REQUESTS), approve=True, duellist=member,
-                          base_url="")
+    signup_request_decide(signup=signup, actor=club_staff(), approve=True, duellist=member, base_url="")
 
 
-def test_the_referee_role_page_needs_grant_referee_role():
+def test_the_referee_role_page_is_the_club_staffs():
     player = UserFactory()
-    check_page(GRANT_REFEREE_ROLE, reverse("roles"))
-    response = client_for(staff_with("webhooks.view_delivery")).post(reverse("role_set", args=[player.pk]),
-                                                                      {"referee": "1"})
-    assert response.status_code == 403
-    with pytest.raises(InvitationError):
-        referee_role_set(actor=all_but(GRANT_REFEREE_ROLE), user=player, granted=True)
+    check_page(reverse("roles"))
+    for outsider in outsiders():
+        assert client_for(outsider).post(reverse("role_set", args=[player.pk]), {"referee": "1"}).status_code == 403
+        with pytest.raises(InvitationError):
+            referee_role_set(actor=outsider, user=player, granted=True)
     assert not player.is_referee
-    assert referee_role_set(actor=staff_with(GRANT_REFEREE_ROLE), user=player, granted=True)
+    assert referee_role_set(actor=owner(), user=player, granted=True)
 
 
-def test_the_member_import_needs_import_members():
-    check_page(IMPORT_MEMBERS, reverse("members_import"), post={})
+def test_the_member_import_is_the_club_staffs():
+    check_page(reverse("members_import"), post={})
     upload = SimpleUploadedFile("m.csv", b"forum_id,forum_name,joined_on,post_count,homework_year\n")
-    with pytest.raises(UploadRefused):
-        forum_members_upload(upload=upload, by=all_but(IMPORT_MEMBERS))
+    for outsider in outsiders():
+        with pytest.raises(UploadRefused):
+            forum_members_upload(upload=upload, by=outsider)
 
 
-def test_the_invitation_pm_page_and_its_batches_need_issue_account_links(club):
+def test_the_invitation_pm_page_and_its_batches_are_the_club_staffs(club):
     forum_configured(club, url="https://forum.example")
     DuellistFactory(user=None)
-    check_page(ISSUE_ACCOUNT_LINKS, reverse("forum:invitations"), post={})
-    with pytest.raises(ForumError):
-        batches.invitation_batch_create(by=all_but(ISSUE_ACCOUNT_LINKS))
-    batch = batches.invitation_batch_create(by=staff_with(ISSUE_ACCOUNT_LINKS))
+    check_page(reverse("forum:invitations"), post={})
+    for outsider in outsiders():
+        with pytest.raises(ForumError):
+            batches.invitation_batch_create(by=outsider)
+    batch = batches.invitation_batch_create(by=club_staff())
     assert batch.kind == PmBatch.Kind.INVITATION
-    assert client_for(all_but(ISSUE_ACCOUNT_LINKS)).get(reverse("forum:batch", args=[batch.pk])).status_code == 403
-    assert client_for(staff_with(ISSUE_ACCOUNT_LINKS)).get(reverse("forum:batch", args=[batch.pk])).status_code == 200
+    assert client_for(staff_with(*EVERY)).get(reverse("forum:batch", args=[batch.pk])).status_code == 403
+    assert client_for(club_staff()).get(reverse("forum:batch", args=[batch.pk])).status_code == 200
 
 
-def test_the_rewards_page_needs_pay_rewards():
-    check_page(PAY_REWARDS, reverse("rankings:rewards"), post={"paid": ["1"]})
-    with pytest.raises(PermissionDenied):
-        rewards_mark_paid(result_ids=[1], by=all_but(PAY_REWARDS))
+def test_the_rewards_page_is_the_club_staffs():
+    check_page(reverse("rankings:rewards"), post={"paid": ["1"]})
+    for outsider in outsiders():
+        with pytest.raises(PermissionDenied):
+            rewards_mark_paid(result_ids=[1], by=outsider)
 
 
-def test_the_referee_pages_need_the_referee_role():
+def test_the_referee_pages_need_the_referee_role_of_the_club():
     url = reverse("duels:referee")
-    bare = client_for(staff_with(*[p for p in EVERY if p != "duels.referee_any_duel"]))
-    assert bare.get(url).status_code == 403
-    assert client_for(staff_with("duels.referee_any_duel")).get(url).status_code == 200
+    for outsider in outsiders():
+        assert client_for(outsider).get(url).status_code == 403
+    assert client_for(club_staff()).get(url).status_code == 200  # the club's staff referee any duel
+    assert client_for(owner()).get(url).status_code == 200
     referee = UserFactory()
     make_referee(referee)
     assert client_for(referee).get(url).status_code == 200
 
 
 def test_the_admin_link_actions_need_issue_account_links_not_the_view_permission():
+    """The admin is the platform operator's: there Django's permissions rule (no club is served)."""
     member = DuellistFactory(user=None)
     viewer = staff_with("accounts.view_duellist", "accounts.view_invitation")
     changelist = reverse("admin:accounts_duellist_changelist")
@@ -129,20 +147,23 @@ def test_the_admin_link_actions_need_issue_account_links_not_the_view_permission
     assert Invitation.objects.get(pk=issued.invitation.pk).revoked_at is not None
 
 
-def test_the_staff_index_lists_only_the_pages_its_reader_may_open():
-    nothing = client_for(UserFactory(is_staff=True)).get(reverse("staff"))
-    assert nothing.status_code == 200
-    page = nothing.content.decode()
-    assert not any(f'href="{reverse(name)}"' in page for name, _label, _perm in STAFF_PAGES)
-    assert "Aucune page de l'équipe ne vous est ouverte" in page
-    one = client_for(staff_with(PAY_REWARDS)).get(reverse("staff")).content.decode()
-    assert f'href="{reverse("rankings:rewards")}"' in one and f'href="{reverse("roles")}"' not in one
-    every = client_for(UserFactory(is_staff=True, is_superuser=True)).get(reverse("staff")).content.decode()
-    assert all(f'href="{reverse(name)}"' in every for name, _label, _perm in STAFF_PAGES)
-    assert client_for(UserFactory()).get(reverse("staff")).status_code == 403
+def test_the_staff_index_lists_every_staff_page_to_the_club_staff_and_opens_to_nobody_else():
+    for user in (club_staff(), owner(), UserFactory(is_staff=True, is_superuser=True)):
+        page = client_for(user).get(reverse("staff"))
+        assert page.status_code == 200
+        assert all(f'href="{reverse(name)}"' in page.content.decode() for name, _label, _perm in STAFF_PAGES)
+    for outsider in outsiders():
+        assert client_for(outsider).get(reverse("staff")).status_code == 403
 
 
-def test_no_staff_page_opens_on_the_staff_flag_alone():
-    staff = client_for(UserFactory(is_staff=True))
+def test_the_menu_shows_the_staff_link_to_the_club_staff_only():
+    link = f'href="{reverse("staff")}"'
+    assert link in client_for(club_staff()).get(reverse("home")).content.decode()
+    for outsider in outsiders():
+        assert link not in client_for(outsider).get(reverse("home")).content.decode()
+
+
+def test_no_staff_page_opens_on_the_platform_staff_flag_and_every_permission():
+    staff = client_for(staff_with(*EVERY))
     for name, _label, _perm in STAFF_PAGES:
         assert staff.get(reverse(name)).status_code == 403, name

@@ -1,9 +1,10 @@
 import pytest
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories.accounts import UserFactory
+from tests.support.clubs import api_token
+from tests.support.permissions import club_staff
 
 
 @pytest.fixture(autouse=True)
@@ -26,7 +27,7 @@ def empty_cache(club):
 
 def token_client(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     return client
 
 
@@ -42,4 +43,4 @@ def player(db):
 
 @pytest.fixture
 def staff(db):
-    return token_client(UserFactory(username="staff-api", is_staff=True))
+    return token_client(club_staff(username="staff-api"))

@@ -173,3 +173,63 @@ def test_club_bs_bridge_answers_club_bs_forum_only_and_refuses_club_as_tokens(cl
     refused = client.post("/ilvermorny/forum/api/job/", {"token": token}, content_type="application/json",
                           HTTP_ORIGIN="https://ilvermorny.example")
     assert refused.status_code == 403 and refused.json()["code"] == "token-other-club"
+
+
+# The staff of one club are nobody in another (clubs.roles.is_club_staff).
+STAFF_PAGE_NAMES = ("staff", "signup_queue", "roles", "members_import", "rankings:rewards", "house_rules",
+                    "forum:invitations", "forum:setup")
+
+
+def staff_page_in(club, name: str) -> str:
+    with activate_club(club):
+        return reverse(name)
+
+
+def test_the_staff_of_club_a_open_no_staff_page_of_club_b(client):
+    from tests.support.permissions import club_staff
+
+    club_b = other_club()
+    client.force_login(club_staff())  # staff of the club served (A)
+    for name in STAFF_PAGE_NAMES:
+        assert client.get(reverse(name)).status_code == 200, name
+        assert client.get(staff_page_in(club_b, name)).status_code == 403, name
+        assert client.post(staff_page_in(club_b, name), {}).status_code == 403, name
+
+
+def test_the_owner_of_club_b_is_its_staff_and_nobody_in_club_a(client):
+    from clubs.models import Membership
+    from clubs.roles import membership_join
+
+    club_b = other_club()
+    owner = UserFactory(username="proprietaire-b")
+    membership_join(owner, club_b)
+    Membership.objects.filter(user=owner, club=club_b).update(is_owner=True)  # owner, without the staff tick
+    client.force_login(owner)
+    for name in STAFF_PAGE_NAMES:
+        assert client.get(staff_page_in(club_b, name)).status_code == 200, name
+        assert client.get(reverse(name)).status_code == 403, name
+
+
+def test_the_platform_staff_flag_opens_no_staff_page_of_any_club(client):
+    from tests.support.permissions import staff_with
+
+    client.force_login(staff_with("accounts.decide_signup_requests", "accounts.grant_referee_role",
+                                  "accounts.import_members", "accounts.issue_account_links",
+                                  "accounts.edit_house_rules", "rankings.pay_rewards"))
+    for name in STAFF_PAGE_NAMES:
+        assert client.get(reverse(name)).status_code == 403, name
+
+
+def test_the_staff_of_club_a_write_nothing_through_club_bs_api():
+    from rest_framework.test import APIClient
+
+    from tests.support.permissions import club_staff
+
+    other_club()
+    api = APIClient()
+    api.force_login(club_staff())
+    own = api.put("/api/v1/clubs/club/forum-members/12/", {}, format="json")
+    assert own.status_code == 400 and own.json()["code"] == "invalid"  # allowed: the body is checked
+    refused = api.put("/api/v1/clubs/ilvermorny/forum-members/12/", {}, format="json")
+    assert refused.status_code == 403 and refused.json()["code"] == "permission_denied"
+    assert api.post("/api/v1/clubs/ilvermorny/forum-members/bulk/", [], format="json").status_code == 403

@@ -17,7 +17,7 @@ from rankings.models import Result
 from tests.factories.duels import DuellistFactory, UserFactory
 from tests.support.clubs import club_cache_warmed
 from tests.support.duels import finished_duel
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff
 from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
@@ -124,7 +124,7 @@ def test_the_record_and_rewards_pages_do_not_load_spell_snapshots():
     history(veteran, 4)
     Result.objects.update(purse=10)
     record = queries_of(client_for(veteran.user), reverse("rankings:duellist", args=[veteran.forum_id]))
-    rewards = queries_of(client_for(staff_with("rankings.pay_rewards")), reverse("rankings:rewards"))
+    rewards = queries_of(client_for(club_staff()), reverse("rankings:rewards"))
     assert not any('"duels_duel"."spells"' in q for q in record + rewards)
 
 

@@ -4,15 +4,14 @@ and the players' forms, the live poll's `?w=` and the API's `?page=`."""
 import html
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
 from audit.models import AuditLog
 from duels.models import Declaration
 from duels.services import declaration_prepare
-from tests.factories.duels import UserFactory
 from tests.support.duels import post, started_duel
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -64,8 +63,7 @@ def test_the_duels_referee_gets_a_400_naming_the_field(duel_and_referee, view, f
 @pytest.mark.parametrize("value", ["1e9", "abc"])
 def test_staff_reassigning_with_a_malformed_referee_gets_the_400_too(duel_and_referee, value):
     duel, referee = duel_and_referee
-    staff = UserFactory(is_staff=True)  # staff who may hand any duel over
-    staff.user_permissions.add(Permission.objects.get(codename="referee_any_duel"))
+    staff = club_staff()  # the club's staff may hand any duel over
     response = client_of(staff).post(reverse("duels:reassign", args=[duel.pk]),
                                                           {"referee": value, "reason": "Vacances"})
     assert_refused_by_name(response, "referee", value)

@@ -29,6 +29,7 @@ from duels.services.referee_tools import (
     window_deadline_extend,
 )
 from tests.factories.duels import RefereeFactory, UserFactory
+from tests.support.clubs import make_club_staff
 from tests.support.duels import code_of, declare, matched_duel, post, started_duel
 from tests.support.permissions import grant, staff_referee
 from tests.support.web import client_for
@@ -37,11 +38,14 @@ pytestmark = pytest.mark.django_db
 
 
 def make_staff(user, *, superuser=False, permission=False):
-    """Turn a duellist's account into staff: the bare flag, the permission, or superuser."""
+    """Turn a duellist's account into staff: the platform's bare flag, and the club's staff role
+    (`permission`), or superuser."""
     user.is_staff = True
     user.is_superuser = superuser
     user.save()
-    return grant(user, "duels.referee_any_duel") if permission else grant(user)
+    if permission:
+        make_club_staff(user)
+    return grant(user)
 
 
 def referee_calls(duel: Duel, by, a, b, published) -> dict:

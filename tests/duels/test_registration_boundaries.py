@@ -9,7 +9,7 @@ from duels.selectors.wand_rest import wand_rest_remaining
 from duels.services import DuelError, registration_create, registration_withdraw
 from tests.factories.duels import DuelFactory, DuellistFactory, RegistrationFactory, UserFactory
 from tests.support.duels import finished_duel, refusal
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 BASE = dt.datetime(2026, 5, 1, 12, tzinfo=dt.UTC)
@@ -73,7 +73,7 @@ def test_a_duellist_never_in_a_duel_has_no_wand_rest():
 
 def test_staff_may_withdraw_a_players_registration():
     registration = RegistrationFactory()
-    withdrawn = registration_withdraw(registration=registration, user=staff_with("duels.change_registration"))
+    withdrawn = registration_withdraw(registration=registration, user=club_staff())
     assert withdrawn.status == RegistrationStatus.WITHDRAWN
     registration.refresh_from_db()
     assert registration.status == RegistrationStatus.WITHDRAWN

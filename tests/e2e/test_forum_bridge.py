@@ -21,7 +21,7 @@ from tests.forum.fake_forumactif import FakeForum, ForumMessage
 from tests.support.clubs import club_path
 from tests.support.duels import bet_for, declare, post, started_duel
 from tests.support.forum import forum_configured
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -141,7 +141,7 @@ def test_a_duel_of_several_turns_mirrored_in_its_topic_in_order(member, forum, l
 
 
 def test_twelve_invitations_in_one_batch_through_a_flood_pause_and_a_reopened_tab(member, forum, screenshot):
-    staff = staff_with("accounts.issue_account_links", username="equipe")
+    staff = club_staff(username="equipe")
     for number in range(12):
         forum.members.add(DuellistFactory(user=None, forum_name=f"Sorcier{number:02d}").forum_name)
     DuellistFactory(user=None, forum_name="Fantome")  # not a forum member: the forum refuses it

@@ -2,11 +2,11 @@
 staff sync a member through the API and generate the link; the member opens it in a fresh browser
 (no cookies, no account), chooses a password and registers for a duel."""
 import pytest
-from rest_framework.authtoken.models import Token
 
 from accounts.models import Duellist
 from duels.models import Registration
-from tests.factories.accounts import UserFactory
+from tests.support.clubs import api_token
+from tests.support.permissions import club_staff
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 CHOSEN_PASSWORD = "Lumos-Maxima-2026"
@@ -14,7 +14,7 @@ CHOSEN_PASSWORD = "Lumos-Maxima-2026"
 
 def test_member_synced_by_api_activates_the_link_and_registers(new_page, live_server, screenshot, settings):
     settings.SITE_URL = live_server.url  # the links the API gives start with SITE_URL, as in production
-    staff_token = Token.objects.create(user=UserFactory(username="staff-forum", is_staff=True)).key
+    staff_token = api_token(club_staff(username="staff-forum"))
     headers = {"Authorization": f"Token {staff_token}"}
     staff = new_page()
 

@@ -10,7 +10,7 @@ from forum.models import PmBatch, PmDelivery
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.forum.conftest import FORUM
 from tests.support.duels import bet_for, post, started_duel
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def batch_token(client, user, batch):
 
 @pytest.fixture
 def staff():
-    return staff_with("accounts.issue_account_links")
+    return club_staff()
 
 
 def test_the_staff_page_lists_pending_members_and_makes_one_batch_of_fresh_links(client, staff):

@@ -12,7 +12,7 @@ from forum.models import DuelTopic
 from forum.services import batches
 from tests.factories.accounts import UserFactory
 from tests.forum.conftest import FORUM
-from tests.support.clubs import other_club
+from tests.support.clubs import make_club_staff, other_club
 from tests.support.duels import started_duel
 from tests.support.forum import forum_configured
 
@@ -137,7 +137,7 @@ def test_the_bridge_script_and_the_setup_page_name_the_clubs_forum(client, club,
         return client.get(stub.split('s.src="', 1)[1].split('"', 1)[0]).content.decode()
 
     assert f'"forum": "{FORUM}"' in script(club) and f'"forum": "{B_FORUM}"' in script(club_b)
-    client.force_login(UserFactory(username="staff-b", is_staff=True))
+    client.force_login(make_club_staff(UserFactory(username="staff-b"), club_b))  # the staff of B
     page = client.get(in_club(club_b, "forum:setup")).content.decode()
     assert f"<code>{B_FORUM}</code>" in page and "<code>12</code>" in page and f"<code>{B_ALIAS}</code>" in page
     assert "Ilvermorny" in page and f"<code>{FORUM}</code>" not in page

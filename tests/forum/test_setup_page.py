@@ -5,19 +5,18 @@ forum."""
 import html
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from tests.factories.accounts import UserFactory
 from tests.support.forum import forum_configured
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def staff(client):
-    mcgonagall = UserFactory(username="mcgonagall", is_staff=True)  # may issue account links (invitations)
-    mcgonagall.user_permissions.add(Permission.objects.get(codename="issue_account_links"))
+    mcgonagall = club_staff(username="mcgonagall")  # the club's staff issue account links (invitations)
     client.force_login(mcgonagall)
     return client
 

@@ -3,12 +3,11 @@ its range (French messages); presets, a preview of what changes, then the save a
 import pytest
 from django.urls import reverse
 
-from accounts.permissions import EDIT_HOUSE_RULES
 from audit.models import AuditAction, AuditLog
 from clubs.house_rules_page import HouseRulesForm
 from duels.engine.house_rules import RULEBOOK
 from tests.factories.accounts import UserFactory
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff, staff_with
 from tests.support.web import client_for, text
 
 pytestmark = pytest.mark.django_db
@@ -24,14 +23,14 @@ def _post(client, **changes):
 def test_a_player_and_staff_without_the_permission_are_refused():
     assert client_for(UserFactory()).get(reverse("house_rules")).status_code == 403
     assert client_for(staff_with()).get(reverse("house_rules")).status_code == 403
-    page = client_for(staff_with(EDIT_HOUSE_RULES)).get(reverse("house_rules"))
+    page = client_for(club_staff()).get(reverse("house_rules"))
     assert page.status_code == 200 and "Règlement : 48" in text(page)
-    index = client_for(staff_with(EDIT_HOUSE_RULES)).get(reverse("staff"))
+    index = client_for(club_staff()).get(reverse("staff"))
     assert reverse("house_rules") in text(index)
 
 
 def test_each_knob_is_checked_within_its_range_in_french(club):
-    client = client_for(staff_with(EDIT_HOUSE_RULES))
+    client = client_for(club_staff())
     page = _post(client, deadline_hours=11, min_words=1001, pf_1=0, save="1")
     assert page.status_code == 200
     body = text(page)
@@ -41,7 +40,7 @@ def test_each_knob_is_checked_within_its_range_in_french(club):
 
 
 def test_a_preset_then_a_preview_then_the_save_with_its_audit_entry(club):
-    staff = staff_with(EDIT_HOUSE_RULES)
+    staff = club_staff()
     client = client_for(staff)
     preset = client.get(reverse("house_rules"), {"preset": "short"})
     assert "Mots RP minimum par message : 100 → 50" in text(preset)

@@ -9,7 +9,7 @@ from duels.models import DuelKind
 from rankings.models import Result, SalaryScale
 from rankings.services.rewards import daily_salary, results_record, rewards_mark_paid, rewards_to_pay
 from tests.factories.duels import DuellistFactory, UserFactory
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff
 from tests.support.rankings import at, finished_duel
 
 pytestmark = pytest.mark.django_db
@@ -87,7 +87,7 @@ def test_marking_paid_is_for_staff_and_keeps_the_first_mark():
     ids = [r.pk for r in Result.objects.filter(duel=duel)]
     with pytest.raises(PermissionDenied):
         rewards_mark_paid(result_ids=ids, by=UserFactory())
-    staff, other = staff_with("rankings.pay_rewards"), staff_with("rankings.pay_rewards")
+    staff, other = club_staff(), club_staff()
     first_time = dt.datetime(2026, 3, 5, tzinfo=dt.UTC)
     assert rewards_mark_paid(result_ids=ids[:1], by=staff, now=first_time) == 1
     assert rewards_mark_paid(result_ids=ids, by=other, now=first_time + dt.timedelta(hours=1)) == 1

@@ -9,13 +9,13 @@ from rankings.models import Result
 from rankings.services.rewards import rewards_mark_paid, rewards_to_pay
 from tests.factories.accounts import UserFactory
 from tests.support.duels import started_duel
-from tests.support.permissions import staff_with
+from tests.support.permissions import club_staff
 
 pytestmark = pytest.mark.django_db
 
 
 def staff_client():
-    user = staff_with("rankings.pay_rewards")
+    user = club_staff()
     client = Client()
     client.force_login(user)
     return client, user

@@ -1,6 +1,6 @@
-"""Every page route of the site × eight roles: anonymous, a duellist, a member outside the duel, the duel's
-referee, another referee, a superuser, a staff account holding no permission and a staff superuser who
-plays in the duel. For each route, the roles that may use it; any other role must neither open it (GET:
+"""Every page route of the site × nine roles: anonymous, a duellist, a member outside the duel, the duel's
+referee, another referee, a superuser, the platform's staff flag holding every Django permission (no club
+role), the staff of another club and a staff member of the club who plays in the duel. For each route, the roles that may use it; any other role must neither open it (GET:
 no 200, no redirect to the forum with a token) nor change anything with it (POST: the database's
 fingerprint unchanged). A route missing from the table fails the test by name.
 
@@ -22,22 +22,26 @@ from forum.models import DuelTopic, PmBatch
 from forum.services import batches
 from rankings.models import Result
 from tests.factories.accounts import DuellistFactory, UserFactory
-from tests.support.clubs import make_referee
+from tests.support.clubs import make_club_staff, make_referee, other_club
 from tests.support.duels import declare, post, started_duel
 from tests.support.forum import forum_configured
+from tests.support.permissions import club_staff, staff_with
 
 pytestmark = pytest.mark.django_db
 FORUM = "https://forum.example"
 SKIPPED = ("admin/", "api/", "forum/api/", "i18n/")
 
-ROLES = ["anonymous", "player", "outsider", "referee", "other_referee", "superuser", "staff_no_permission",
-         "staff_player"]
+ROLES = ["anonymous", "player", "outsider", "referee", "other_referee", "superuser", "platform_staff",
+         "other_club_staff", "staff_player"]
 EVERYONE = set(ROLES)
 REFEREE_OF_DUEL = {"referee", "superuser"}
 REFEREE_ROLE = {"referee", "other_referee", "superuser", "staff_player"}
-STAFF_PAGE = {"superuser", "staff_player"}  # staff_player is a superuser: every staff page, never their duel
-STAFF_INDEX = {"superuser", "staff_player", "staff_no_permission"}
+STAFF_PAGE = {"superuser", "staff_player"}  # staff_player is the club's staff: every staff page, never their duel
+STAFF_INDEX = STAFF_PAGE
 DUELLISTS = {"player", "staff_player"}
+EVERY_PERMISSION = ["accounts.decide_signup_requests", "accounts.grant_referee_role", "accounts.import_members",
+                    "accounts.issue_account_links", "accounts.edit_house_rules", "rankings.pay_rewards",
+                    "duels.referee_any_duel", "duels.change_registration"]
 
 
 def route_names(resolver=None, prefix="", namespace=""):
@@ -58,7 +62,7 @@ def forum_on(club):
 
 def build_world() -> dict:
     """Duel 1 in its second turn's action phase (A posted, B awaited, B's exemption requested); duel 2 of
-    the same duellists and referee awaiting its declaration, a draft prepared. B is a staff superuser."""
+    the same duellists and referee awaiting its declaration, a draft prepared. B is the club's staff."""
     duel, referee, (a, b) = started_duel()
     post(duel, a, [])
     post(duel, b, [])
@@ -74,9 +78,7 @@ def build_world() -> dict:
     Participant.objects.filter(pk=d.pk).update(duellist=b.duellist)
     Duel.objects.filter(pk=second.pk).update(referee=referee)
     second.refresh_from_db()
-    staff_player = b.duellist.user
-    staff_player.is_staff = staff_player.is_superuser = True
-    staff_player.save()
+    staff_player = make_club_staff(b.duellist.user)
     other_referee = UserFactory(username="autre-arbitre")
     make_referee(other_referee)
     outsider = DuellistFactory(user__username="dehors")
@@ -94,7 +96,8 @@ def build_world() -> dict:
         "published": published, "window": duel.windows.latest("pk"),
         "users": {"anonymous": None, "player": a.duellist.user, "outsider": outsider.user, "referee": referee,
                   "other_referee": other_referee, "superuser": superuser,
-                  "staff_no_permission": UserFactory(username="equipe-sans-droit", is_staff=True),
+                  "platform_staff": staff_with(*EVERY_PERMISSION, username="operateur"),
+                  "other_club_staff": club_staff(other_club(), username="equipe-ailleurs"),
                   "staff_player": User.objects.get(pk=staff_player.pk)},
     }
 

@@ -61,8 +61,11 @@ with activate_club(Club.objects.get(slug="club")):
 """
 STAFF_TOKEN = """
 from accounts.models import User
+from clubs.models import Club
+from clubs.roles import staff_role_store
 from rest_framework.authtoken.models import Token
-staff = User.objects.create_user("staff-api", password="{password}", is_staff=True)
+staff = User.objects.create_user("staff-api", password="{password}")
+staff_role_store(staff, club=Club.objects.get(slug="club"))  # the club's staff
 print(Token.objects.create(user=staff).key)
 """.replace("{password}", STACK_PASSWORD)
 COUNT = """

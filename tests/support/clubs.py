@@ -65,3 +65,19 @@ def club_cache_warmed(club: Club | None = None) -> Club:
 def make_referee(user) -> None:
     """`user` referees in the club being served (their membership there, made if need be)."""
     referee_role_store(user, True)
+
+
+def make_club_staff(user, club: Club | None = None, *, owner: bool = False):
+    """`user` is staff (and owner, if said) of `club` — the club being served by default — through their
+    membership there; Django's `is_staff` stays as it was (the platform operator's flag)."""
+    from clubs.roles import staff_role_store
+
+    staff_role_store(user, staff=True, owner=owner, club=club)
+    return user
+
+
+def api_token(user, club: Club | None = None) -> str:
+    """A key for `user`'s `Authorization: Token <key>`."""
+    from rest_framework.authtoken.models import Token
+
+    return Token.objects.get_or_create(user=user)[0].key

@@ -1,9 +1,11 @@
-"""Staff accounts for permission tests: the staff flag with exactly the Django permissions named."""
+"""Staff accounts for permission tests. A club's staff is a membership role (`club_staff`); Django's staff
+flag and permissions are the platform operator's, for the admin (`staff_with`)."""
 from __future__ import annotations
 
 from django.contrib.auth.models import Permission
 
 from tests.factories.accounts import UserFactory
+from tests.support.clubs import make_club_staff
 
 
 def grant(user, *perms: str):
@@ -15,10 +17,17 @@ def grant(user, *perms: str):
 
 
 def staff_with(*perms: str, **fields):
-    """An active staff account (not superuser) holding only `perms`."""
+    """The platform's staff flag (not superuser) holding only `perms`: the admin's rule. In a club it is
+    nobody (no membership role)."""
     return grant(UserFactory(is_staff=True, **fields), *perms)
 
 
+def club_staff(club=None, *, owner: bool = False, **fields):
+    """An account that is staff (owner, if said) of `club` — the club being served by default — and nothing
+    of the platform (no `is_staff` flag, no Django permission)."""
+    return make_club_staff(UserFactory(**fields), club, owner=owner)
+
+
 def staff_referee(**fields):
-    """Staff holding the permission to referee any duel they do not play in."""
-    return staff_with("duels.referee_any_duel", **fields)
+    """The club's staff, who may referee any duel of the club they do not play in."""
+    return club_staff(**fields)

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from accounts.models import Notification
 from tests.factories.accounts import UserFactory
+from tests.support.clubs import make_club_staff, other_club
 from tests.support.duels import RP_TEXT, started_duel
 from tests.webhooks.conftest import WEBHOOKS_START, Reply
 from webhooks.models import Delivery, DeliveryStatus, EventKind, WebhookKind
@@ -69,7 +70,9 @@ def test_5xx_retries_with_a_growing_delay_up_to_the_limit(webhooks_clock, receiv
 
 
 def test_404_disables_the_webhook_and_tells_staff(webhooks_clock, receiver, make_webhook, django_capture_on_commit_callbacks):
-    staff = UserFactory(username="staff", is_staff=True, email="staff@example.org")
+    staff = make_club_staff(UserFactory(username="staff", email="staff@example.org"))  # the webhook's club's
+    UserFactory(username="operator", is_staff=True, email="operator@example.org")  # the platform's: not told
+    make_club_staff(UserFactory(username="elsewhere", email="elsewhere@example.org"), other_club())
     delivery = one_delivery(make_webhook, name="Salon #duels")
     later = Delivery.objects.create(webhook=delivery.webhook, event=delivery.event, payload=delivery.payload,
                                     created_at=WEBHOOKS_START, next_try_at=WEBHOOKS_START)

@@ -1,6 +1,6 @@
-"""« Renvoyer » sends a delivery to the outside again: it needs its own permission,
-`webhooks.resend_delivery`, checked by the service and by the admin action; reading the deliveries
-(`view_delivery`) is not enough."""
+"""« Renvoyer » sends a delivery to the outside again. In the operator's admin (no club served) it needs its
+own permission, `webhooks.resend_delivery`, checked by the service and by the admin action; reading the
+deliveries (`view_delivery`) is not enough. Inside a club the service is the club's staff's."""
 from unittest import mock
 
 import pytest
@@ -8,7 +8,8 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.support.permissions import staff_with
+from tests.support.clubs import other_club, outside_any_club
+from tests.support.permissions import club_staff, staff_with
 from webhooks.models import Delivery, DeliveryStatus, EventKind, Webhook, WebhookKind
 from webhooks.services.delivery import ResendRefused, delivery_resend
 
@@ -28,16 +29,25 @@ def test_the_permission_exists():
 
 
 def test_the_service_refuses_a_staff_member_who_may_only_read_deliveries(delivery):
-    with pytest.raises(ResendRefused) as refused:
+    with outside_any_club(), pytest.raises(ResendRefused) as refused:
         delivery_resend(delivery=delivery, by=staff_with("webhooks.view_delivery"))
     assert refused.value.code == "permission_denied" and "Peut renvoyer" in refused.value.message
     assert Delivery.objects.count() == 1
 
 
 def test_the_service_resends_for_a_holder_of_the_permission(delivery):
-    with mock.patch("webhooks.services.delivery.deliveries_queue"):
+    with outside_any_club(), mock.patch("webhooks.services.delivery.deliveries_queue"):
         copy = delivery_resend(delivery=delivery, by=staff_with("webhooks.view_delivery", "webhooks.resend_delivery"))
     assert copy.resent_from == delivery
+
+
+def test_in_a_club_the_service_is_its_staffs_not_the_permissions(delivery):
+    with pytest.raises(ResendRefused):
+        delivery_resend(delivery=delivery, by=staff_with("webhooks.view_delivery", "webhooks.resend_delivery"))
+    with pytest.raises(ResendRefused):
+        delivery_resend(delivery=delivery, by=club_staff(other_club()))
+    with mock.patch("webhooks.services.delivery.deliveries_queue"):
+        assert delivery_resend(delivery=delivery, by=club_staff()).resent_from == delivery
 
 
 def resend_through_the_admin(client, user, delivery):

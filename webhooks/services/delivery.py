@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.scoping import activate_club, scopes_disabled
+from common.access import staff_may
 from common.after_commit import after_commit, task_enqueue
 from common.errors import RefusedError
 from config.celery import app as celery_app
@@ -254,9 +255,10 @@ class ResendRefused(RefusedError):
 @transaction.atomic
 def delivery_resend(*, delivery: Delivery, by, now: dt.datetime | None = None) -> Delivery:
     """Staff send a delivery again: a new row with the same body (the same event id, so a receiver that
-    already has it can tell), queued after commit. Needs the permission `webhooks.resend_delivery`
-    (reading the deliveries is not enough: a resend reaches the outside)."""
-    if not (by.is_active and by.has_perm(RESEND_PERMISSION)):
+    already has it can tell), queued after commit. Needs `webhooks.resend_delivery` (reading the deliveries
+    is not enough: a resend reaches the outside): the club's staff, or in the operator's admin the
+    permission itself (common/access.py)."""
+    if not staff_may(by, RESEND_PERMISSION):
         raise ResendRefused("permission_denied", _("Renvoyer un envoi demande la permission « Peut renvoyer "
                                                    "un envoi de webhook »."))
     now = now or timezone.now()

@@ -1,4 +1,4 @@
-"""Telling staff that a webhook stopped working (the site's notices: the bell, and e-mail)."""
+"""Telling the club's staff that its webhook stopped working (the site's notices: the bell, and e-mail)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -9,6 +9,7 @@ from django.utils.translation import gettext_noop
 from accounts.models import Notification, User
 from accounts.notice_keys import notice_key
 from accounts.services.notifications import notification_send
+from clubs.roles import club_staff_ids
 
 
 def staff_told_webhook_disabled(*, webhook, reason: str, now: dt.datetime) -> int:
@@ -17,7 +18,8 @@ def staff_told_webhook_disabled(*, webhook, reason: str, now: dt.datetime) -> in
     except NoReverseMatch:
         url = ""
     sent = 0
-    for user in User.objects.filter(is_staff=True, is_active=True).order_by("pk"):
+    staff = User.objects.filter(is_active=True, pk__in=club_staff_ids(webhook.club))  # the webhook's club's
+    for user in staff.order_by("pk"):
         sent += notification_send(
             user=user, kind=Notification.Kind.DUEL, url=url,
             dedupe_key=notice_key("webhook", webhook.pk, "disabled", f"{now:%Y%m%d%H%M%S}", user.pk),
