@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.club_settings import ClubSettingsForm, club_settings_store, may_run_club
 from clubs.forms import ClubOpenForm
+from clubs.onboarding import checklist
 from clubs.opening import ClubRefused, club_open, club_verify
 from clubs.scoping import current_club
 from clubs.selectors import home_club
@@ -73,7 +74,7 @@ def panel_home(request):
     club = current_club()
     script_url = request.build_absolute_uri(reverse("clubs:verification_script"))
     return render(request, "clubs/panel_home.html", {
-        "club": club, "loader": f'<script src="{script_url}" async></script>',
+        "club": club, "loader": f'<script src="{script_url}" async></script>', "checklist": checklist(club),
     })
 
 

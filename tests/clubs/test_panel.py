@@ -93,3 +93,28 @@ def test_a_player_and_another_clubs_staff_are_refused(verified_home):
                 **SETTINGS, "name": "Pris", "forum_origins": [], "duel_section": 7, "is_public": True})
     verified_home.refresh_from_db()
     assert verified_home.name != "Pris"
+
+
+def test_the_first_steps_tick_themselves_as_the_club_moves_in(django_assert_max_num_queries):
+    from clubs.opening import club_open
+    from clubs.scoping import activate_club
+    from tests.factories.accounts import DuellistFactory
+    from tests.support.clubs import make_referee
+
+    owner = UserFactory()
+    opened = club_open(by=owner, name="Beauxbâtons", slug="beauxbatons", forum_url="https://bx.example")
+    client = client_for(owner)
+
+    def ticks():
+        page = client.get("/beauxbatons/gestion/").content.decode()
+        return [part.split('"')[0] for part in page.split('data-done="')[1:]]
+
+    assert ticks() == ["non", "non", "non", "non"]
+    opened.verified_at = timezone.now()
+    opened.save()
+    with activate_club(opened):
+        DuellistFactory()
+        make_referee(UserFactory())
+    assert ticks() == ["oui", "oui", "oui", "non"]
+    with django_assert_max_num_queries(8):
+        client.get("/beauxbatons/gestion/")
