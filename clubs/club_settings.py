@@ -7,13 +7,13 @@ import json
 from django import forms
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from audit.models import AuditAction
 from audit.services import audit_record
-from clubs.models import Club, Membership, origin_of
+from clubs.models import Club, origin_of
 from clubs.opening import ClubRefused, verified_club_of
+from clubs.roles import is_club_staff
 
 EDITABLE = ("name", "forum_url", "forum_origins", "duel_section", "forum_profile_url", "language", "time_zone",
             "is_public")
@@ -51,20 +51,12 @@ class ClubSettingsForm(forms.Form):
         return cls(data, initial=initial)
 
 
-def may_run_club(user, club: Club) -> bool:
-    """The club's staff or owner (Membership), or the platform operator."""
-    if not (user.is_authenticated and user.is_active):
-        return False
-    return user.is_superuser or Membership.objects.filter(user=user, club=club).filter(
-        Q(is_staff=True) | Q(is_owner=True)).exists()
-
-
 @transaction.atomic
 def club_settings_store(*, club: Club, by, values: dict) -> list[str]:
     """Store the changed settings (the names of the fields changed); a forum moved to another origin is
     no longer verified. Raises ClubRefused (not the club's staff, a forum that is another club's) or
     ValidationError (a field)."""
-    if not may_run_club(by, club):
+    if not is_club_staff(by, club):
         raise ClubRefused("not-club-staff", _("Réservé au staff du club."), 403)
     club = Club.objects.select_for_update().get(pk=club.pk)
     values = {**values, "duel_section": values.get("duel_section") or 0}

@@ -2,11 +2,8 @@
 club's own first page for its staff (/<club>/gestion/): where the verification stands, what to paste."""
 from __future__ import annotations
 
-from functools import wraps
-
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -16,27 +13,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs.club_settings import ClubSettingsForm, club_settings_store, may_run_club
+from clubs.club_settings import ClubSettingsForm, club_settings_store
 from clubs.forms import ClubOpenForm
 from clubs.onboarding import checklist
 from clubs.opening import ClubRefused, club_open, club_verify
 from clubs.scoping import current_club
 from clubs.selectors import home_club
+from common.access import staff_required
 
 OPEN_PATH = "/clubs/ouvrir/"
 
-
-def club_staff_required(view):
-    """The club's staff (or owner) and the operator; anonymous → the login page; anyone else → 403."""
-
-    @login_required
-    @wraps(view)
-    def wrapped(request, *args, **kwargs):
-        if not may_run_club(request.user, current_club()):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return wrapped
 
 
 def club_open_page(request):
@@ -69,7 +55,7 @@ def club_open_page(request):
     return render(request, "clubs/open.html", {"form": form}, status=status)
 
 
-@club_staff_required
+@staff_required
 def panel_home(request):
     club = current_club()
     script_url = request.build_absolute_uri(reverse("clubs:verification_script"))
@@ -114,7 +100,7 @@ def suspended(request):
     return render(request, "clubs/suspended.html", {"club": club}, status=403)
 
 
-@club_staff_required
+@staff_required
 def panel_settings(request):
     club = current_club()
     form = ClubSettingsForm.of(club, request.POST or None)
