@@ -28,7 +28,7 @@ class ClubSettingsForm(forms.Form):
                                                 "(séparées par des virgules)."))
     duel_section = forms.IntegerField(label=_("Section des duels sur le forum"), min_value=0, required=False)
     forum_profile_url = forms.CharField(label=_("Modèle d'adresse d'un profil du forum"), max_length=200,
-                                        required=False, help_text=_("Par exemple https://mon-forum.forumactif.com/u{id}"))
+                                        required=False, help_text=_("Par exemple https://mon-forum.forumactif.com/u{forum_id}"))
     language = forms.ChoiceField(label=_("Langue"), choices=settings.LANGUAGES)
     time_zone = forms.CharField(label=_("Fuseau horaire"), max_length=64)
     is_public = forms.BooleanField(label=_("Lister le club sur la page d'accueil d'Estrade"), required=False)
@@ -43,6 +43,14 @@ class ClubSettingsForm(forms.Form):
                 raise forms.ValidationError(_("« %(value)s » n'est pas une adresse de site."), params={"value": raw.strip()})
             origins.append(origin)
         return origins
+
+    def clean_forum_profile_url(self):
+        pattern = self.cleaned_data["forum_profile_url"].strip()
+        if pattern and (not pattern.startswith(("https://", "http://")) or "{forum_id}" not in pattern
+                        or Club(forum_profile_url=pattern).profile_url(1) == ""):
+            raise forms.ValidationError(_("Donnez une adresse avec {forum_id} à la place du numéro du membre, par "
+                                          "exemple https://mon-forum.forumactif.com/u{forum_id}."))
+        return pattern
 
     @classmethod
     def of(cls, club: Club, data=None):

@@ -127,6 +127,15 @@ class Club(models.Model):
     def is_suspended(self) -> bool:
         return self.suspended_at is not None
 
+    def profile_url(self, forum_id) -> str:
+        """A member's profile on the club's forum (forum_profile_url, "…/u{forum_id}"); "" without one."""
+        if not self.forum_profile_url or forum_id is None:
+            return ""
+        try:
+            return self.forum_profile_url.format(forum_id=forum_id)
+        except (KeyError, IndexError, ValueError):  # a pattern the club mistyped: no link rather than an error
+            return ""
+
     @property
     def forum_origin(self) -> str:
         return origin_of(self.forum_url)

@@ -26,6 +26,7 @@ from accounts.services.membership import (
     signup_request_create,
     signup_request_over_limit,
 )
+from clubs.scoping import current_club
 from common.links import site_domain, site_url
 from webhooks.services.members import PING_FIELDS, member_pings_set
 
@@ -92,7 +93,7 @@ def profile_view(request):
         initial.update({f"email_{kind}": chosen.get(kind, True) for kind in Notification.Kind.values})
         form = ProfileForm(initial=initial)
     duellist = Duellist.objects.filter(user=user).prefetch_related("magic_types").first()
-    forum_link = settings.FORUM_PROFILE_URL.format(forum_id=duellist.forum_id) if duellist and settings.FORUM_PROFILE_URL else ""
+    forum_link = current_club().profile_url(duellist.forum_id) if duellist else ""
     return render(request, "accounts/profile.html", {"form": form, "duellist": duellist, "forum_link": forum_link})
 
 

@@ -118,3 +118,27 @@ def test_the_first_steps_tick_themselves_as_the_club_moves_in(django_assert_max_
     assert ticks() == ["oui", "oui", "oui", "non"]
     with django_assert_max_num_queries(8):
         client.get("/beauxbatons/gestion/")
+
+
+@pytest.mark.parametrize(("pattern", "link"), [
+    ("https://poudlard.example/u{forum_id}", "https://poudlard.example/u4242"),
+    ("https://poudlard.example/u{membre}", None),  # mistyped by the club: no link, no error
+    ("", None),
+])
+def test_the_profile_links_to_the_members_profile_on_the_clubs_forum(club, pattern, link):
+    from tests.factories.accounts import DuellistFactory
+
+    club.forum_profile_url = pattern
+    club.save()
+    duellist = DuellistFactory(forum_id=4242)
+    page = client_for(duellist.user).get("/club/profil/")
+    assert page.status_code == 200
+    assert (f'href="{link}"' in page.content.decode()) if link else "poudlard.example/u" not in page.content.decode()
+
+
+@pytest.mark.parametrize("pattern", ["https://poudlard.example/u123", "poudlard.example/u{forum_id}",
+                                     "https://poudlard.example/u{forum_id}{0}"])
+def test_a_profile_address_without_the_members_number_is_refused(verified_home, pattern):
+    response = client_for(_staff_of(verified_home)).post("/club/gestion/reglages/",
+                                                         {**SETTINGS, "forum_profile_url": pattern})
+    assert response.status_code == 422 and "à la place du numéro du membre" in response.content.decode()
