@@ -35,6 +35,7 @@ class AuditAction(models.TextChoices):
     FORUM_PUBLISH = "forum.publish", _("publié sur le forum")
     FORUM_PM = "forum.pm", _("MP envoyés depuis le forum")
     HOUSE_RULES = "club.house_rules", _("règles maison modifiées")
+    CLUB_SETTINGS = "club.settings", _("réglages du club modifiés")
 
 
 class AuditLogQuerySet(models.QuerySet):

@@ -167,7 +167,10 @@ class Membership(models.Model):
 
     def save(self, *args, **kwargs):
         super().save(*args, **kwargs)
-        cache.delete(self.clubs_cache_key(self.user_id))
+        if kwargs.get("update_fields") is None:  # joined (or moved): the member's club menu is read again
+            from clubs.selectors import member_clubs_store  # the selectors read these models
+
+            member_clubs_store(self.user_id)
 
     def delete(self, *args, **kwargs):
         cache.delete(self.clubs_cache_key(self.user_id))

@@ -36,7 +36,7 @@ class ClubRefused(RefusedError):
         super().__init__(code, str(message) % params if params else str(message), status=status)
 
 
-def _verified_owner_of(origin: str, *, other_than: Club | None = None) -> Club | None:
+def verified_club_of(origin: str, *, other_than: Club | None = None) -> Club | None:
     """The verified club whose forum is at `origin` (one forum origin belongs to one club)."""
     clubs = Club.objects.filter(verified_at__isnull=False).filter(
         Q(forum_url__iexact=origin) | Q(forum_url__istartswith=origin + "/"))
@@ -65,7 +65,7 @@ def club_open(*, by, name: str, slug: str, forum_url: str, duel_section: int = 0
     if recent.count() >= MAX_OPENINGS_PER_HOUR:
         raise ClubRefused("openings-busy", _("Trop de clubs ouverts cette heure-ci : réessayez dans une heure."), 429)
     origin = origin_of(forum_url)
-    if origin and _verified_owner_of(origin) is not None:
+    if origin and verified_club_of(origin) is not None:
         raise ClubRefused("forum-taken", _("Ce forum a déjà son club sur Estrade : demandez à son staff de vous y "
                                            "inviter."), 409)
     club = Club(name=name.strip(), slug=slug, forum_url=origin, duel_section=duel_section, language=language,
@@ -93,7 +93,7 @@ def club_verify(*, club: Club, origin: str, key: str, now: dt.datetime | None = 
     if origin_of(origin) != club.forum_origin:
         raise ClubRefused("wrong-origin", _("Le rapport ne vient pas du forum du club (%(origin)s)."), 403,
                           origin=club.forum_origin)
-    if _verified_owner_of(club.forum_origin, other_than=club) is not None:
+    if verified_club_of(club.forum_origin, other_than=club) is not None:
         raise ClubRefused("forum-taken", _("Ce forum a déjà son club sur Estrade."), 409)
     club.verified_at = now or timezone.now()
     club.save(update_fields=["verified_at"])

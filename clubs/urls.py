@@ -7,6 +7,7 @@ app_name = "clubs"
 
 urlpatterns = [
     path("", views_opening.panel_home, name="panel"),
+    path("reglages/", views_opening.panel_settings, name="settings"),
     path("verification.js", views_opening.verification_script, name="verification_script"),
     path("verification/", views_opening.verification_report, name="verification_report"),
 ]

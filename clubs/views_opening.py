@@ -13,13 +13,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs.club_settings import ClubSettingsForm, club_settings_store
 from clubs.forms import ClubOpenForm
+from clubs.onboarding import checklist
 from clubs.opening import ClubRefused, club_open, club_verify
 from clubs.scoping import current_club
 from clubs.selectors import home_club
 from common.access import staff_required
 
 OPEN_PATH = "/clubs/ouvrir/"
+
 
 
 def club_open_page(request):
@@ -57,7 +60,7 @@ def panel_home(request):
     club = current_club()
     script_url = request.build_absolute_uri(reverse("clubs:verification_script"))
     return render(request, "clubs/panel_home.html", {
-        "club": club, "loader": f'<script src="{script_url}" async></script>',
+        "club": club, "loader": f'<script src="{script_url}" async></script>', "checklist": checklist(club),
     })
 
 
@@ -95,3 +98,27 @@ def suspended(request):
         return JsonResponse({"code": "club-suspended", "message": _("Ce club est suspendu par l'opérateur du site.")},
                             status=403)
     return render(request, "clubs/suspended.html", {"club": club}, status=403)
+
+
+@staff_required
+def panel_settings(request):
+    club = current_club()
+    form = ClubSettingsForm.of(club, request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                changed = club_settings_store(club=club, by=request.user, values=form.cleaned_data)
+            except ClubRefused as refused:
+                form.add_error(None, refused.message)
+                status = refused.status
+            except ValidationError as invalid:
+                for field, errors in invalid.message_dict.items():
+                    form.add_error(field if field in form.fields else None, errors)
+                status = 422
+            else:
+                messages.success(request, _("Réglages enregistrés.") if changed else _("Rien n'a changé."))
+                return HttpResponseRedirect(reverse("clubs:settings"))
+        else:
+            status = 422
+    return render(request, "clubs/panel_settings.html", {"club": club, "form": form}, status=status)

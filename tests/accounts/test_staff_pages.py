@@ -27,17 +27,23 @@ def staff_client() -> Client:
 def test_the_demo_has_a_staff_account_that_reaches_every_staff_page():
     out = io.StringIO()
     call_command("demo", stdout=out)
-    assert "equipe" in out.getvalue()
+    assert "equipe" in out.getvalue() and "operateur" in out.getvalue()
     staff = authenticate(username="equipe", password="estrade-demo")
-    assert staff is not None and staff.is_staff
+    assert staff is not None and not staff.is_staff and not staff.is_superuser  # the club's staff, by membership
     client = Client()
     client.force_login(staff)
     index = client.get(reverse("staff")).content.decode()
-    for path in ("/staff/demandes/", "/staff/roles/", "/staff/membres/", "/classement/recompenses/", "/admin/"):
-        url = club_path(path)  # the admin linked from a club's page is the site's admin
+    for path in ("/staff/demandes/", "/staff/roles/", "/staff/membres/", "/classement/recompenses/"):
+        url = club_path(path)
         assert f'href="{url}"' in index
         assert client.get(url).status_code == 200, url
     assert f'href="{club_path("/staff/")}"' in client.get(reverse("home")).content.decode()  # in the menu
+    assert client.get("/admin/").status_code == 302  # the platform operator's, not a club's staff
+
+    operator = authenticate(username="operateur", password="estrade-demo")
+    assert operator is not None and operator.is_superuser
+    client.force_login(operator)
+    assert client.get("/admin/").status_code == 200
 
 
 def test_a_player_gets_the_site_403_page_not_the_admin_login():

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from accounts.models import Duellist, Invitation, SignupRequest, User
 from audit.models import AuditLog
-from clubs.models import Membership
+from clubs.models import Club, Membership
 from duels.models import Declaration, Duel, Exemption, Fault, Participant, Post, Registration, Window
 from duels.services import declaration_prepare, exemption_request
 from forum.models import DuelTopic, PmBatch
@@ -175,6 +175,8 @@ def table(w: dict) -> dict:
         "staff": ([of("staff")], STAFF_INDEX, None),
         "forum:setup": ([of("forum:setup")], STAFF_INDEX, None),
         "clubs:panel": ([of("clubs:panel")], STAFF_INDEX, None),
+        "clubs:settings": ([of("clubs:settings")], STAFF_INDEX, {"name": "Pris", "language": "fr",
+                                                                 "time_zone": "Europe/Paris"}),
         # the forum's report of the club's verification: a POST with the club's key only (GET: 405 for all)
         "clubs:verification_report": ([of("clubs:verification_report")], set(), {}),
         "signup_queue": ([of("signup_queue")], STAFF_PAGE, None),
@@ -201,6 +203,7 @@ def fingerprint() -> tuple:
         Post.objects.count(), list(Declaration.objects.order_by("pk").values_list("status", "revision")),
         Fault.objects.count(), list(Exemption.objects.order_by("pk").values_list("status")),
         list(Membership.objects.filter(is_referee=True).values_list("club", "user").order_by("club", "user")),
+        list(Club.objects.order_by("pk").values_list("name", "time_zone", "forum_url", "verified_at")),
         list(SignupRequest.objects.order_by("pk").values_list("status")), Invitation.objects.count(),
         PmBatch.objects.count(), list(Result.objects.order_by("pk").values_list("paid_at")),
         list(Registration.objects.order_by("pk").values_list("status")), AuditLog.objects.count(),

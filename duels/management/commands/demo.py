@@ -102,7 +102,7 @@ class Command(ClubCommand):
         return "\n".join([
             f"{self.club.name} — {link(reverse('home'))} (connexion : {link(reverse('login'))})",
             f"  {REFEREE} : l'arbitre — la file {reverse('duels:referee')}, juger et publier les déclarations ;"
-            f" pas membre d'{SECOND['name']}, il n'y voit rien",
+            f" pas membre d'{SECOND['name']}, dont les pages d'arbitrage lui sont fermées",
             f"  {STAFF} : staff et propriétaire du club — {reverse('staff')}",
             f"  {', '.join(PLAYERS)}, {TRAVELLER_OPPONENT} : joueurs de duels dans quatre états",
             f"  {TRAVELLER} : {CHARACTERS['home']} ici, {CHARACTERS[SECOND['slug']]} à {SECOND['name']} — "
@@ -133,8 +133,7 @@ class Command(ClubCommand):
         user, created = User.objects.get_or_create(username=username)
         if created:
             user.set_password(PASSWORD)
-            # The staff account keeps the superuser flag until every staff page reads the club's staff role.
-            user.is_staff = user.is_superuser = operator or username == STAFF
+            user.is_staff = user.is_superuser = operator
             user.save()
         if operator:
             return user  # the platform's, a member of no club
