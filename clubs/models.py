@@ -168,9 +168,7 @@ class Membership(models.Model):
     def save(self, *args, **kwargs):
         super().save(*args, **kwargs)
         if kwargs.get("update_fields") is None:  # joined (or moved): the member's club menu is read again
-            from clubs.selectors import member_clubs_store  # the selectors read these models
-
-            member_clubs_store(self.user_id)
+            self.member_clubs_store(self.user_id)
 
     def delete(self, *args, **kwargs):
         cache.delete(self.clubs_cache_key(self.user_id))
@@ -180,3 +178,12 @@ class Membership(models.Model):
     def clubs_cache_key(user_id: int) -> str:
         """Where clubs.selectors.member_clubs keeps a member's clubs (the header's club menu)."""
         return f"club:member:{user_id}"
+
+    CLUBS_CACHE_SECONDS = 300  # the header's club menu: a renamed club shows its new name within this
+
+    @classmethod
+    def member_clubs_store(cls, user_id: int) -> list[dict]:
+        """Read the member's clubs ({"slug", "name"} by name) in one statement and keep them in the cache."""
+        found = list(Club.objects.filter(memberships__user_id=user_id).order_by("name", "pk").values("slug", "name"))
+        cache.set(cls.clubs_cache_key(user_id), found, cls.CLUBS_CACHE_SECONDS)
+        return found

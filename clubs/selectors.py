@@ -39,12 +39,6 @@ def clubs_listed_for(user) -> list[Club]:
 def member_clubs(user) -> list[dict]:
     """The clubs `user` is a member of, as {"slug", "name"} by name, for the header's club menu: from the
     cache, else one statement. Joining a club reads them again (Membership.save), leaving one forgets them
-    (Membership.delete); a renamed club shows its new name there within CACHE_SECONDS."""
+    (Membership.delete); a renamed club shows its new name there within Membership.CLUBS_CACHE_SECONDS."""
     found = cache.get(Membership.clubs_cache_key(user.pk))
-    return member_clubs_store(user.pk) if found is None else found
-
-
-def member_clubs_store(user_id: int) -> list[dict]:
-    found = list(Club.objects.filter(memberships__user_id=user_id).order_by("name", "pk").values("slug", "name"))
-    cache.set(Membership.clubs_cache_key(user_id), found, CACHE_SECONDS)
-    return found
+    return Membership.member_clubs_store(user.pk) if found is None else found
