@@ -1,9 +1,11 @@
 import logging
+import secrets
 
 from django.contrib.auth.models import AbstractUser
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import OuterRef
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.permissions import USER_PERMISSIONS
@@ -321,3 +323,34 @@ class EmailPreference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.kind}={self.send_email}"
+
+
+API_TOKEN_SHOWN = 4  # characters of a key the admin shows (a key is a password for the API)
+
+
+class ApiToken(ClubOwned):
+    """A key for one club's API (`Authorization: Token <key>` on `/api/v1/clubs/<club>/…`, or `/api/v1/` for
+    the home club's): its requests act as `user`, with their roles in that club; another club's API refuses
+    it (accounts/api/auth.py). The platform operator issues it in the admin, which shows the key once."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens", verbose_name=_("compte"))
+    key = models.CharField(_("clé"), max_length=40, unique=True, editable=False)
+    created = models.DateTimeField(_("créé le"), default=timezone.now, editable=False)
+    last_used = models.DateTimeField(_("dernier usage"), null=True, blank=True, editable=False)
+
+    class Meta:
+        verbose_name = _("jeton d'API")
+        verbose_name_plural = _("jetons d'API")
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="apitoken_one_per_member")]
+
+    def __str__(self) -> str:
+        return self.masked_key
+
+    @property
+    def masked_key(self) -> str:
+        return f"{self.key[:API_TOKEN_SHOWN]}…" if self.key else ""
+
+    def save(self, *args, **kwargs):
+        if not self.key:
+            self.key = secrets.token_hex(20)
+        super().save(*args, **kwargs)

@@ -1,11 +1,13 @@
-"""API tokens in the admin: the list, the change and delete pages and the history show the first
-characters only; the key appears once, on the page that answers its creation."""
+"""API tokens in the admin (the platform operator's): one per account and club; the list, the change and
+delete pages and the history show the first characters only; the key appears once, on the page that
+answers its creation."""
 import pytest
 from django.contrib.admin.models import LogEntry
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 
+from accounts.models import ApiToken
 from tests.factories.accounts import UserFactory
+from tests.support.clubs import api_token, other_club
 
 pytestmark = pytest.mark.django_db
 
@@ -18,39 +20,43 @@ def admin(client):
 
 def test_the_key_never_appears_on_the_list_change_delete_or_history_pages(admin):
     owner = UserFactory(username="percy")
-    token = Token.objects.create(user=owner)
+    key = api_token(owner)
+    token = ApiToken.objects.get(key=key)
     pages = {
-        "list": reverse("admin:authtoken_tokenproxy_changelist"),
-        "change": reverse("admin:authtoken_tokenproxy_change", args=[owner.pk]),
-        "delete": reverse("admin:authtoken_tokenproxy_delete", args=[owner.pk]),
-        "history": reverse("admin:authtoken_tokenproxy_history", args=[owner.pk]),
-        "search": reverse("admin:authtoken_tokenproxy_changelist") + "?q=percy",
+        "list": reverse("admin:accounts_apitoken_changelist"),
+        "change": reverse("admin:accounts_apitoken_change", args=[token.pk]),
+        "delete": reverse("admin:accounts_apitoken_delete", args=[token.pk]),
+        "history": reverse("admin:accounts_apitoken_history", args=[token.pk]),
+        "search": reverse("admin:accounts_apitoken_changelist") + "?q=percy",
     }
     for name, url in pages.items():
         html = admin.get(url).content.decode()
-        assert token.key not in html, name
-        assert f"{token.key[:4]}…" in html or name == "history", name
-    saved = admin.post(pages["change"], {"user": owner.pk}, follow=True)
-    assert token.key not in saved.content.decode()
+        assert key not in html, name
+        assert f"{key[:4]}…" in html or name == "history", name
     deleted = admin.post(pages["delete"], {"post": "yes"}, follow=True)
-    assert token.key not in deleted.content.decode()
-    assert not Token.objects.filter(user=owner).exists()
+    assert key not in deleted.content.decode()
+    assert not ApiToken.objects.filter(user=owner).exists()
     assert LogEntry.objects.exists()
-    assert all(token.key not in entry.object_repr for entry in LogEntry.objects.all())
-    assert token.key not in admin.get(reverse("admin:index")).content.decode()  # recent actions
+    assert all(key not in entry.object_repr for entry in LogEntry.objects.all())
+    assert key not in admin.get(reverse("admin:index")).content.decode()  # recent actions
 
 
-def test_the_key_is_shown_once_when_the_token_is_created(admin):
+def test_the_key_is_shown_once_when_the_token_is_created_for_a_club(admin, club):
     owner = UserFactory(username="oliver")
-    created = admin.post(reverse("admin:authtoken_tokenproxy_add"), {"user": owner.pk})
-    key = Token.objects.get(user=owner).key
-    assert created.status_code == 200 and key in created.content.decode()
-    assert "n'est affiché qu'ici" in created.content.decode().replace("&#x27;", "'")
+    b = other_club()
+    created = admin.post(reverse("admin:accounts_apitoken_add"), {"user": owner.pk, "club": b.pk})
+    token = ApiToken._base_manager.get(user=owner)  # club B's
+    assert token.club == b
+    page = created.content.decode().replace("&#x27;", "'")
+    assert created.status_code == 200 and token.key in page
+    assert "n'est affiché qu'ici" in page and "/api/v1/clubs/ilvermorny/" in page
     assert not created.cookies.get("messages")  # never carried in the messages cookie
-    assert key not in admin.get(reverse("admin:authtoken_tokenproxy_changelist")).content.decode()
+    assert token.key not in admin.get(reverse("admin:accounts_apitoken_changelist")).content.decode()
+    again = admin.post(reverse("admin:accounts_apitoken_add"), {"user": owner.pk, "club": b.pk})
+    assert "déjà un jeton pour ce club" in again.content.decode().replace("&#x27;", "'")
+    admin.post(reverse("admin:accounts_apitoken_add"), {"user": owner.pk, "club": club.pk})
+    assert ApiToken._base_manager.filter(user=owner).count() == 2  # one per club
 
 
-def test_the_api_still_reads_the_token():
-    owner = UserFactory(username="ginny")
-    token = Token.objects.create(user=owner)
-    assert str(Token.objects.get(user=owner)) == token.key
+def test_drf_tokens_are_no_longer_issued_in_the_admin(admin):
+    assert admin.get("/admin/authtoken/tokenproxy/").status_code == 404

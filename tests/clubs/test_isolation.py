@@ -233,3 +233,18 @@ def test_the_staff_of_club_a_write_nothing_through_club_bs_api():
     refused = api.put("/api/v1/clubs/ilvermorny/forum-members/12/", {}, format="json")
     assert refused.status_code == 403 and refused.json()["code"] == "permission_denied"
     assert api.post("/api/v1/clubs/ilvermorny/forum-members/bulk/", [], format="json").status_code == 403
+
+
+def test_a_token_of_club_a_opens_nothing_of_club_bs_api():
+    from rest_framework.test import APIClient
+
+    from tests.support.clubs import api_token
+    from tests.support.permissions import club_staff
+
+    other_club()
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {api_token(club_staff())}")  # staff of A, a token of A
+    assert api.put("/api/v1/clubs/club/forum-members/12/", {}, format="json").status_code == 400  # allowed
+    for method in (api.get, api.put):
+        refused = method("/api/v1/clubs/ilvermorny/forum-members/12/", {}, format="json")
+        assert refused.status_code == 401 and refused.json()["code"] == "token_other_club"

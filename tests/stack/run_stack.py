@@ -63,10 +63,13 @@ STAFF_TOKEN = """
 from accounts.models import User
 from clubs.models import Club
 from clubs.roles import staff_role_store
-from rest_framework.authtoken.models import Token
+from accounts.models import ApiToken
 staff = User.objects.create_user("staff-api", password="{password}")
-staff_role_store(staff, club=Club.objects.get(slug="club"))  # the club's staff
-print(Token.objects.create(user=staff).key)
+club = Club.objects.get(slug="club")
+staff_role_store(staff, club=club)  # the club's staff, with a token of the club's API
+token = ApiToken(user=staff, club=club)
+token.save()
+print(token.key)
 """.replace("{password}", STACK_PASSWORD)
 COUNT = """
 import json

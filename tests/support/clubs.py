@@ -77,7 +77,10 @@ def make_club_staff(user, club: Club | None = None, *, owner: bool = False):
 
 
 def api_token(user, club: Club | None = None) -> str:
-    """A key for `user`'s `Authorization: Token <key>`."""
-    from rest_framework.authtoken.models import Token
+    """A key for `user`'s `Authorization: Token <key>` on the API of `club` (the club being served by
+    default), as the admin issues it."""
+    from accounts.models import ApiToken
+    from clubs.scoping import current_club
 
-    return Token.objects.get_or_create(user=user)[0].key
+    club = club or current_club()
+    return ApiToken._base_manager.get_or_create(user=user, club=club)[0].key
