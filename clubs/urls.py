@@ -8,6 +8,8 @@ app_name = "clubs"
 urlpatterns = [
     path("", views_opening.panel_home, name="panel"),
     path("reglages/", views_opening.panel_settings, name="settings"),
+    path("membres/", views_opening.panel_members, name="members"),
+    path("membres/<int:pk>/role/", views_opening.panel_member_role, name="member_role"),
     path("verification.js", views_opening.verification_script, name="verification_script"),
     path("verification/", views_opening.verification_report, name="verification_report"),
 ]

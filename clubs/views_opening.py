@@ -3,9 +3,10 @@ club's own first page for its staff (/<club>/gestion/): where the verification s
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -15,10 +16,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.club_settings import ClubSettingsForm, club_settings_store
 from clubs.forms import ClubOpenForm
+from clubs.models import Membership
 from clubs.onboarding import checklist
 from clubs.opening import ClubRefused, club_open, club_verify
 from clubs.scoping import current_club
 from clubs.selectors import home_club
+from clubs.staff_roles import club_owner_transfer, club_staff_set, is_club_owner
 from common.access import staff_required
 
 OPEN_PATH = "/clubs/ouvrir/"
@@ -122,3 +125,37 @@ def panel_settings(request):
         else:
             status = 422
     return render(request, "clubs/panel_settings.html", {"club": club, "form": form}, status=status)
+
+
+@staff_required
+def panel_members(request):
+    """The club's members and their roles; the owner names the staff and hands the club over."""
+    club = current_club()
+    members = (Membership.objects.filter(club=club, user__is_active=True).select_related("user")
+               .order_by("-is_owner", "-is_staff", "user__username"))
+    query = request.GET.get("q", "").strip()
+    if query:
+        members = members.filter(user__username__icontains=query)
+    return render(request, "clubs/panel_members.html", {
+        "club": club, "members": members[:200], "query": query, "is_owner": is_club_owner(request.user, club)})
+
+
+@staff_required
+@require_POST
+def panel_member_role(request, pk: int):
+    user = get_object_or_404(get_user_model(), pk=pk)
+    what = request.POST.get("role")
+    try:
+        if what == "staff":
+            granted = request.POST.get("granted") == "1"
+            if club_staff_set(actor=request.user, user=user, staff=granted):
+                messages.success(request, (_("%(name)s est maintenant du staff.") if granted
+                                           else _("%(name)s n'est plus du staff.")) % {"name": user.username})
+        elif what == "owner" and request.POST.get("confirm") == "yes":
+            club_owner_transfer(actor=request.user, to=user)
+            messages.success(request, _("%(name)s est maintenant propriétaire du club.") % {"name": user.username})
+        else:
+            messages.error(request, _("Choisissez un rôle (et confirmez la transmission du club)."))
+    except ClubRefused as refused:
+        messages.error(request, refused.message)
+    return HttpResponseRedirect(reverse("clubs:members"))

@@ -142,3 +142,67 @@ def test_a_profile_address_without_the_members_number_is_refused(verified_home, 
     response = client_for(_staff_of(verified_home)).post("/club/gestion/reglages/",
                                                          {**SETTINGS, "forum_profile_url": pattern})
     assert response.status_code == 422 and "à la place du numéro du membre" in response.content.decode()
+
+
+def _owner_of(club):
+    user = UserFactory()
+    Membership.objects.create(user=user, club=club, is_staff=True, is_owner=True)
+    return user
+
+
+def test_the_management_page_has_a_clean_title(verified_home):
+    page = client_for(_staff_of(verified_home)).get("/club/gestion/").content.decode()
+    assert "<title>Gestion du club — Club de duel</title>" in page
+
+
+def test_the_owner_names_and_removes_staff_and_it_is_logged(verified_home):
+    owner, member = _owner_of(verified_home), UserFactory(username="hermione")
+    Membership.objects.create(user=member, club=verified_home)
+    client = client_for(owner)
+    page = client.get("/club/gestion/membres/").content.decode()
+    assert 'data-member="hermione"' in page and "Nommer hermione au staff" in page
+    client.post(f"/club/gestion/membres/{member.pk}/role/", {"role": "staff", "granted": "1"})
+    assert Membership.objects.get(user=member, club=verified_home).is_staff
+    assert client_for(member).get("/club/gestion/").status_code == 200  # staff now
+    client.post(f"/club/gestion/membres/{member.pk}/role/", {"role": "staff", "granted": "0"})
+    assert not Membership.objects.get(user=member, club=verified_home).is_staff
+    assert client_for(member).get("/club/gestion/").status_code == 403
+    assert [e.data["granted"] for e in AuditLog.objects.filter(action="account.role").order_by("pk")] == [True, False]
+
+
+def test_staff_see_the_members_but_only_the_owner_changes_roles(verified_home):
+    staff, member = _staff_of(verified_home), UserFactory()
+    Membership.objects.create(user=member, club=verified_home)
+    client = client_for(staff)
+    page = client.get("/club/gestion/membres/").content.decode()
+    assert "Nommer" not in page  # no buttons for the staff
+    response = client.post(f"/club/gestion/membres/{member.pk}/role/", {"role": "staff", "granted": "1"}, follow=True)
+    assert "Seul le propriétaire du club nomme son staff." in response.content.decode()
+    assert not Membership.objects.get(user=member, club=verified_home).is_staff
+    outsider = UserFactory()
+    assert client_for(outsider).post(f"/club/gestion/membres/{member.pk}/role/",
+                                     {"role": "staff", "granted": "1"}).status_code == 403
+
+
+def test_the_owner_hands_the_club_over_and_stays_staff(verified_home):
+    owner, heir = _owner_of(verified_home), UserFactory(username="heritiere")
+    Membership.objects.create(user=heir, club=verified_home)
+    client = client_for(owner)
+    unconfirmed = client.post(f"/club/gestion/membres/{heir.pk}/role/", {"role": "owner"}, follow=True)
+    assert "confirmez la transmission" in unconfirmed.content.decode()
+    assert not Membership.objects.get(user=heir, club=verified_home).is_owner
+    client.post(f"/club/gestion/membres/{heir.pk}/role/", {"role": "owner", "confirm": "yes"})
+    former, new = (Membership.objects.get(user=u, club=verified_home) for u in (owner, heir))
+    assert (new.is_owner, new.is_staff) == (True, True) and (former.is_owner, former.is_staff) == (False, True)
+    refused = client.post(f"/club/gestion/membres/{heir.pk}/role/", {"role": "staff", "granted": "0"}, follow=True)
+    assert "Seul le propriétaire du club nomme son staff." in refused.content.decode()
+
+
+def test_the_owner_cannot_drop_their_own_staff_role_nor_name_a_stranger(verified_home):
+    owner, stranger = _owner_of(verified_home), UserFactory()
+    client = client_for(owner)
+    mine = client.post(f"/club/gestion/membres/{owner.pk}/role/", {"role": "staff", "granted": "0"}, follow=True)
+    assert "Le propriétaire reste du staff" in mine.content.decode()
+    theirs = client.post(f"/club/gestion/membres/{stranger.pk}/role/", {"role": "staff", "granted": "1"}, follow=True)
+    assert "n&#x27;est pas membre du club" in theirs.content.decode()
+    assert not Membership.objects.filter(user=stranger).exists()

@@ -175,6 +175,10 @@ def table(w: dict) -> dict:
         "staff": ([of("staff")], STAFF_INDEX, None),
         "forum:setup": ([of("forum:setup")], STAFF_INDEX, None),
         "clubs:panel": ([of("clubs:panel")], STAFF_INDEX, None),
+        "clubs:members": ([of("clubs:members")], STAFF_INDEX, None),
+        # the owner's: the superuser may (the operator); the club's staff are refused in the service
+        "clubs:member_role": ([of("clubs:member_role", w["users"]["outsider"].pk)], {"superuser"},
+                              {"role": "staff", "granted": "1"}),
         "clubs:settings": ([of("clubs:settings")], STAFF_INDEX, {"name": "Pris", "language": "fr",
                                                                  "time_zone": "Europe/Paris"}),
         # the forum's report of the club's verification: a POST with the club's key only (GET: 405 for all)
@@ -202,7 +206,7 @@ def fingerprint() -> tuple:
         list(Window.objects.order_by("pk").values_list("state", "due_at")),
         Post.objects.count(), list(Declaration.objects.order_by("pk").values_list("status", "revision")),
         Fault.objects.count(), list(Exemption.objects.order_by("pk").values_list("status")),
-        list(Membership.objects.filter(is_referee=True).values_list("club", "user").order_by("club", "user")),
+        list(Membership.objects.values_list("club", "user", "is_referee", "is_staff", "is_owner").order_by("club", "user")),
         list(Club.objects.order_by("pk").values_list("name", "time_zone", "forum_url", "verified_at")),
         list(SignupRequest.objects.order_by("pk").values_list("status")), Invitation.objects.count(),
         PmBatch.objects.count(), list(Result.objects.order_by("pk").values_list("paid_at")),
