@@ -32,3 +32,9 @@ def test_demo_leaves_four_free_eligible_players_and_two_invitations(client):
     call_command("demo", stdout=again)
     assert again.getvalue().count("déjà créée") == 2
     assert Invitation.objects.count() == 2
+
+
+def test_both_demo_clubs_are_listed_on_the_site_root(client):
+    call_command("demo", stdout=io.StringIO())
+    page = client.get("/clubs/").content.decode()
+    assert "Poudlard" in page and "Ilvermorny" in page
