@@ -27,7 +27,8 @@ def checklist(club: Club) -> list[Step]:
         has_duel=Exists(Duel.objects.all()),
     ).values("has_members", "has_referee", "has_duel").get()
     return [
-        Step(_("Coller la ligne d'Estrade dans le forum et le vérifier"), club.is_verified, reverse("clubs:panel")),
+        Step(_("Coller la ligne d'Estrade dans le forum et le vérifier"), bool(club.forum_url) and club.is_verified,
+             reverse("clubs:settings") if not club.forum_url else reverse("clubs:panel")),
         Step(_("Importer les membres du forum (le fichier CSV de Forumactif)"), facts["has_members"],
              reverse("members_import")),
         Step(_("Nommer un arbitre"), facts["has_referee"], reverse("roles")),

@@ -206,3 +206,11 @@ def test_the_owner_cannot_drop_their_own_staff_role_nor_name_a_stranger(verified
     theirs = client.post(f"/club/gestion/membres/{stranger.pk}/role/", {"role": "staff", "granted": "1"}, follow=True)
     assert "n&#x27;est pas membre du club" in theirs.content.decode()
     assert not Membership.objects.filter(user=stranger).exists()
+
+
+def test_a_club_without_a_forum_is_asked_for_its_address_first(club):
+    club.forum_url = ""
+    club.save()
+    page = client_for(_staff_of(club)).get("/club/gestion/").content.decode()
+    assert "data-no-forum" in page and "Forum vérifié" not in page
+    assert page.split('data-done="')[1].startswith("non")
