@@ -27,6 +27,22 @@ from common.access import staff_required
 OPEN_PATH = "/clubs/ouvrir/"
 
 
+def _submitted(form, store) -> tuple:
+    """(what `store(cleaned data)` returned, 200) for a valid form the service accepted; else (None, the
+    status) with the refusal said on the form: a field's by that field, the service's at the top."""
+    if not form.is_valid():
+        return None, 422
+    try:
+        return store(form.cleaned_data), 200
+    except ClubRefused as refused:
+        form.add_error(None, refused.message)
+        return None, refused.status
+    except ValidationError as invalid:
+        for field, errors in invalid.message_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+        return None, 422
+
+
 
 def club_open_page(request):
     """A signed-in member opens a club; anonymous visitors log in first (in the first club's pages)."""
@@ -37,24 +53,15 @@ def club_open_page(request):
     form = ClubOpenForm(request.POST or None)
     status = 200
     if request.method == "POST":
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                club = club_open(by=request.user, name=data["name"], slug=data["slug"], forum_url=data["forum_url"],
-                                 duel_section=data["duel_section"] or 0, language=data["language"],
-                                 time_zone=data["time_zone"], is_public=data["is_public"])
-            except ClubRefused as refused:
-                form.add_error(None, refused.message)
-                status = refused.status
-            except ValidationError as invalid:
-                for field, errors in invalid.message_dict.items():
-                    form.add_error(field if field in form.fields else None, errors)
-                status = 422
-            else:
-                messages.success(request, _("Votre club est ouvert. Il reste à prouver que le forum est le vôtre."))
-                return HttpResponseRedirect(f"/{club.slug}/gestion/")
-        else:
-            status = 422
+        def store(data):
+            return club_open(by=request.user, name=data["name"], slug=data["slug"], forum_url=data["forum_url"],
+                             duel_section=data["duel_section"] or 0, language=data["language"],
+                             time_zone=data["time_zone"], is_public=data["is_public"])
+
+        club, status = _submitted(form, store)
+        if club is not None:
+            messages.success(request, _("Votre club est ouvert. Il reste à prouver que le forum est le vôtre."))
+            return HttpResponseRedirect(f"/{club.slug}/gestion/")
     return render(request, "clubs/open.html", {"form": form}, status=status)
 
 
@@ -109,21 +116,10 @@ def panel_settings(request):
     form = ClubSettingsForm.of(club, request.POST or None)
     status = 200
     if request.method == "POST":
-        if form.is_valid():
-            try:
-                changed = club_settings_store(club=club, by=request.user, values=form.cleaned_data)
-            except ClubRefused as refused:
-                form.add_error(None, refused.message)
-                status = refused.status
-            except ValidationError as invalid:
-                for field, errors in invalid.message_dict.items():
-                    form.add_error(field if field in form.fields else None, errors)
-                status = 422
-            else:
-                messages.success(request, _("Réglages enregistrés.") if changed else _("Rien n'a changé."))
-                return HttpResponseRedirect(reverse("clubs:settings"))
-        else:
-            status = 422
+        changed, status = _submitted(form, lambda data: club_settings_store(club=club, by=request.user, values=data))
+        if status == 200:
+            messages.success(request, _("Réglages enregistrés.") if changed else _("Rien n'a changé."))
+            return HttpResponseRedirect(reverse("clubs:settings"))
     return render(request, "clubs/panel_settings.html", {"club": club, "form": form}, status=status)
 
 
