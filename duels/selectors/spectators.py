@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
 
+from clubs.roles import is_club_member
 from duels.engine import DuelState
 from duels.models import (
     RUNNING,
@@ -28,14 +29,14 @@ def is_public(duel: Duel) -> bool:
 
 
 def viewable_by(user, duel: Duel) -> bool:
-    """Who may read a duel, on its page and in the API: members (logged in) any duel, anyone else the
-    public ones."""
-    return user.is_authenticated or is_public(duel)
+    """Who may read a duel, on its page and in the API: anyone the public ones, the members of its club
+    (the club being served) any of them. Another club's member or referee reads what a spectator reads."""
+    return is_public(duel) or is_club_member(user)
 
 
 def duels_viewable_by(user, duels: QuerySet[Duel]) -> QuerySet[Duel]:
     """`duels` narrowed to what `user` may read (viewable_by, as a filter)."""
-    return duels if user.is_authenticated else duels.filter(status__in=PUBLIC_STATUSES)
+    return duels if is_club_member(user) else duels.filter(status__in=PUBLIC_STATUSES)
 
 
 def public_duel_get(*, pk: int) -> Duel | None:

@@ -136,18 +136,25 @@ def _follow_context(duel: Duel, windows: list, participants: list) -> dict:
     return extra
 
 
-def _viewable(request, duel: Duel) -> bool:
-    return spectators.viewable_by(request.user, duel)
+def _not_viewable(request, duel: Duel) -> HttpResponse | None:
+    """None when the reader may see the duel; else a visitor logs in, and a member of another club finds
+    nothing here (a 404: the duel is not theirs to know of)."""
+    if spectators.viewable_by(request.user, duel):
+        return None
+    if request.user.is_authenticated:
+        raise Http404
+    return redirect_to_login(request.get_full_path())
 
 
 def duel_page(request, pk: int):
     """A full page; HTMX polling gets only the live part (stage, status, thread). Anyone may read a
     running or finished duel (spectators: read-only, published declarations only); before the start
-    and once cancelled it stays for logged-in members."""
+    and once cancelled it stays for the club's members."""
     polled = bool(request.htmx and request.htmx.target == "live")
     duel = _duel(pk, with_referee=not polled)  # the live part does not name the referee
-    if not _viewable(request, duel):
-        return redirect_to_login(request.get_full_path())
+    refused = _not_viewable(request, duel)
+    if refused is not None:
+        return refused
     if polled:
         return _live_poll(request, duel)
     response = render(request, "duels/duel.html", duel_context(request, duel))
@@ -184,8 +191,9 @@ def turn_fragment(request, pk: int, window_pk: int):
     """One phase of the thread, unfolded: for HTMX the `<details>` alone (a folded phase being opened),
     otherwise a small page of its own (the link a folded phase shows without JavaScript)."""
     duel = _duel(pk)
-    if not _viewable(request, duel):
-        return redirect_to_login(request.get_full_path())
+    refused = _not_viewable(request, duel)
+    if refused is not None:
+        return refused
     windows = list(selectors.duel_windows_outline(duel))
     window = next((w for w in windows if w.pk == window_pk), None)
     if window is None:

@@ -2,8 +2,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from tests.factories.accounts import UserFactory
-from tests.support.clubs import api_token
+from tests.support.clubs import api_token, club_member
 from tests.support.permissions import club_staff
 
 
@@ -38,7 +37,7 @@ def anonymous():
 
 @pytest.fixture
 def player(db):
-    return token_client(UserFactory(username="joueur-api"))
+    return token_client(club_member(username="joueur-api"))  # a member of the club, with its token
 
 
 @pytest.fixture

@@ -1,12 +1,12 @@
 """The duels API shows exactly the duels the site shows: without an account, the duels started
-(running or finished) only, as the duel page (a pairing, a cancelled duel: the login page); a member,
-logged in on the site or through a token, every duel, as on the site."""
+(running or finished) only, as the duel page (a pairing, a cancelled duel: the login page); a member of
+the club, logged in on the site or through a token, every duel of the club, as on the site."""
 import pytest
 from django.urls import reverse
 
 from duels.models import DuelStatus
 from duels.services import duel_cancel
-from tests.factories.accounts import UserFactory
+from tests.support.clubs import club_member
 from tests.support.duels import matched_duel, started_duel
 from tests.support.permissions import staff_referee
 
@@ -47,7 +47,7 @@ def test_without_an_account_the_api_shows_what_the_duel_pages_show(anonymous, cl
 
 
 def test_members_see_every_duel_as_on_the_site(player, client, duels):
-    client.force_login(UserFactory())
+    client.force_login(club_member())
     every = {duel.pk for duel in duels.values()}
     for api in (player, client):  # a member's token, or the site's session
         assert listed(api) == every

@@ -11,7 +11,7 @@ from duels.models import DuelStatus
 from rankings.models import Season
 from tests.factories.accounts import UserFactory
 from tests.factories.duels import RefereeFactory
-from tests.support.clubs import club_path
+from tests.support.clubs import club_member, club_path
 from tests.support.duels import RP_TEXT, matched_duel, started_duel
 from tests.support.web import client_for
 
@@ -41,7 +41,7 @@ def test_duel_list_date_filters_at_the_ends_of_the_calendar(player, query, found
 def test_the_latest_day_keeps_every_duel_and_the_earliest_none():
     duel = matched_duel()  # not started: listed for members only, as on the site
     client = Client()
-    client.force_login(UserFactory())
+    client.force_login(club_member())
     assert [d["id"] for d in client.get("/api/v1/duels/?created_before=9999-12-31").json()["results"]] == [duel.pk]
     assert client.get("/api/v1/duels/?created_after=0001-01-01").json()["count"] == 1
     assert client.get("/api/v1/duels/?created_before=0001-01-01").json()["count"] == 0

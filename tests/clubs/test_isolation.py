@@ -248,3 +248,30 @@ def test_a_token_of_club_a_opens_nothing_of_club_bs_api():
     for method in (api.get, api.put):
         refused = method("/api/v1/clubs/ilvermorny/forum-members/12/", {}, format="json")
         assert refused.status_code == 401 and refused.json()["code"] == "token_other_club"
+
+
+def test_a_duel_not_yet_public_is_read_by_its_clubs_members_only(client):
+    """A pairing or a cancelled duel is the club's: another club's referee reads it no more than a spectator."""
+    from django.urls import reverse as url
+
+    from tests.factories.duels import RefereeFactory
+    from tests.support.duels import matched_duel
+    from tests.support.web import client_for
+
+    ilvermorny = other_club()
+    with activate_club(ilvermorny):
+        pairing = matched_duel()
+        their_referee = RefereeFactory()
+        make_referee(their_referee)
+        member = UserFactory()
+        from clubs.roles import membership_join
+
+        membership_join(member)
+        page = url("duels:duel", args=[pairing.pk])
+    our_referee = UserFactory()
+    make_referee(our_referee)
+    for user, status in ((our_referee, 404), (member, 200), (their_referee, 200)):
+        assert client_for(user).get(page).status_code == status, user
+    api = f"/api/v1/clubs/{ilvermorny.slug}/duels/"
+    assert [d["id"] for d in client_for(our_referee).get(api).json()["results"]] == []
+    assert [d["id"] for d in client_for(member).get(api).json()["results"]] == [pairing.pk]

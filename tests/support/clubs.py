@@ -84,3 +84,13 @@ def api_token(user, club: Club | None = None) -> str:
 
     club = club or current_club()
     return ApiToken._base_manager.get_or_create(user=user, club=club)[0].key
+
+
+def club_member(**user_fields):
+    """A new account that is a member of the club being served (a player's membership, no role)."""
+    from clubs.roles import membership_join
+    from tests.factories.accounts import UserFactory
+
+    user = UserFactory(**user_fields)
+    membership_join(user)
+    return user
