@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.permissions import USER_PERMISSIONS
+from clubs.models import Membership
 from clubs.roles import is_club_referee, is_club_staff, referee_membership_exists, staff_membership_exists
 from clubs.scoping import ClubOwned, current_club_or_none
 from common.access import staff_may
@@ -151,6 +152,14 @@ class Duellist(ClubOwned):
 
     def __str__(self) -> str:
         return self.forum_name
+
+    def save(self, *args, **kwargs):
+        """A profile linked to an account is that account's membership of the club: the member reads the
+        club's pages as a member (clubs.roles.is_club_member) whichever way the link was made."""
+        super().save(*args, **kwargs)
+        fields = kwargs.get("update_fields")
+        if self.user_id and (fields is None or "user" in fields):
+            Membership.objects.get_or_create(user_id=self.user_id, club_id=self.club_id)
 
     @property
     def in_chronology(self) -> bool:
