@@ -10,7 +10,7 @@ from accounts.models import Duellist
 from clubs.models import Club
 from clubs.scoping import activate_club
 from duels.models import Duel
-from tests.support.browser import PHONE
+from tests.support.browser import PHONE, login
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 WIDTHS = {"1280": {"width": 1280, "height": 900}, "390": PHONE}
@@ -18,13 +18,7 @@ DEMO_PASSWORD = "estrade-demo"  # duels/management/commands/demo.py
 
 
 def sign_in_demo(new_page, username: str, viewport: dict):
-    page = new_page(viewport=viewport)
-    page.goto("/club/connexion/")
-    page.get_by_label("Nom d’utilisateur").fill(username)
-    page.get_by_label("Mot de passe").fill(DEMO_PASSWORD)
-    page.get_by_role("button", name="Se connecter").click()
-    page.wait_for_url("**/club/")
-    return page
+    return login(new_page, username, viewport, password=DEMO_PASSWORD)
 
 
 def header_violations(page) -> list[str]:

@@ -19,11 +19,12 @@ def sign_in(new_page, user, *, viewport: dict | None = None):
     return page
 
 
-def login(new_page, username: str, viewport=None):
+def login(new_page, username: str, viewport=None, password: str = PASSWORD):
+    """A page signed in as `username` (a factory's password, or the demo's) through the login form."""
     page = new_page(viewport=viewport)
     page.goto("/club/connexion/")
     page.get_by_label("Nom d’utilisateur").fill(username)
-    page.get_by_label("Mot de passe").fill(PASSWORD)
+    page.get_by_label("Mot de passe").fill(password)
     page.get_by_role("button", name="Se connecter").click()
     page.wait_for_url("**/")
     return page
