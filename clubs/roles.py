@@ -18,13 +18,13 @@ def referee_membership_exists() -> Exists:
     return Exists(Membership.objects.filter(user=OuterRef("pk"), club=club, is_referee=True))
 
 
-def _roles_in(user, club) -> tuple[bool, bool, bool]:
-    """(referee, staff, member) of `user` in `club`: one read of their membership, remembered on the user
-    object (a page asks several, for its permission and its menu)."""
+def _roles_in(user, club) -> tuple[bool, bool, bool, bool]:
+    """(referee, staff, member, owner) of `user` in `club`: one read of their membership, remembered on the
+    user object (a page asks several, for its permission and its menu)."""
     known = user.__dict__.setdefault("_roles_in", {})
     if club.pk not in known:
         row = Membership.objects.filter(user=user, club=club).values_list("is_referee", "is_staff", "is_owner").first()
-        known[club.pk] = (bool(row and row[0]), bool(row and (row[1] or row[2])), row is not None)
+        known[club.pk] = (bool(row and row[0]), bool(row and (row[1] or row[2])), row is not None, bool(row and row[2]))
     return known[club.pk]
 
 
@@ -39,6 +39,14 @@ def is_club_member(user) -> bool:
     if club is None or user is None or not user.is_authenticated or not user.is_active:
         return False
     return user.is_superuser or _roles_in(user, club)[2]
+
+
+def is_club_owner(user, club=None) -> bool:
+    """The owner of `club` (the club being served by default), or the platform operator."""
+    club = club or current_club_or_none()
+    if club is None or user is None or not user.is_authenticated or not user.is_active:
+        return False
+    return user.is_superuser or _roles_in(user, club)[3]
 
 
 def is_club_referee(user) -> bool:

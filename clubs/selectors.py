@@ -2,7 +2,7 @@
 rarely; saving or deleting one forgets it: Club.save), so serving a club costs no query once warm; so is
 a member's list of clubs, which the header shows on every page (Membership.save forgets it)."""
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef, Q, Value
+from django.db.models import Exists, OuterRef, Q, QuerySet, Value
 
 from clubs.models import Club, Membership
 
@@ -42,3 +42,11 @@ def member_clubs(user) -> list[dict]:
     (Membership.delete); a renamed club shows its new name there within Membership.CLUBS_CACHE_SECONDS."""
     found = cache.get(Membership.clubs_cache_key(user.pk))
     return Membership.member_clubs_store(user.pk) if found is None else found
+
+
+def club_members(club: Club, query: str = "") -> QuerySet:
+    """The club's active members with their roles, owner then staff first, by name (`query`: part of a
+    username)."""
+    members = (Membership.objects.filter(club=club, user__is_active=True).select_related("user")
+               .order_by("-is_owner", "-is_staff", "user__username"))
+    return members.filter(user__username__icontains=query) if query else members

@@ -9,14 +9,8 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from clubs.models import Membership
 from clubs.opening import ClubRefused
-from clubs.roles import staff_role_store
+from clubs.roles import is_club_owner, staff_role_store
 from clubs.scoping import current_club
-
-
-def is_club_owner(user, club=None) -> bool:
-    club = club or current_club()
-    return bool(user.is_authenticated and user.is_active and (
-        user.is_superuser or Membership.objects.filter(user=user, club=club, is_owner=True).exists()))
 
 
 def _member(user, club) -> Membership:

@@ -16,12 +16,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.club_settings import ClubSettingsForm, club_settings_store
 from clubs.forms import ClubOpenForm
-from clubs.models import Membership
 from clubs.onboarding import checklist
 from clubs.opening import ClubRefused, club_open, club_verify
+from clubs.roles import is_club_owner
 from clubs.scoping import current_club
-from clubs.selectors import home_club
-from clubs.staff_roles import club_owner_transfer, club_staff_set, is_club_owner
+from clubs.selectors import club_members, home_club
+from clubs.staff_roles import club_owner_transfer, club_staff_set
 from common.access import staff_required
 
 OPEN_PATH = "/clubs/ouvrir/"
@@ -127,11 +127,8 @@ def panel_settings(request):
 def panel_members(request):
     """The club's members and their roles; the owner names the staff and hands the club over."""
     club = current_club()
-    members = (Membership.objects.filter(club=club, user__is_active=True).select_related("user")
-               .order_by("-is_owner", "-is_staff", "user__username"))
     query = request.GET.get("q", "").strip()
-    if query:
-        members = members.filter(user__username__icontains=query)
+    members = club_members(club, query)
     return render(request, "clubs/panel_members.html", {
         "club": club, "members": members[:200], "query": query, "is_owner": is_club_owner(request.user, club)})
 
