@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
-from clubs.models import origin_of  # noqa: F401 - the bridge reads origins from here too
+from clubs.models import origin_of
 from clubs.scoping import current_club_or_none
 
 _TOPIC_PATH = re.compile(r"^/t(\d+)(?:p\d+)?(?:-[^/]*)?$")

@@ -11,7 +11,8 @@ import re
 
 from django.conf import settings
 
-from forum.addresses import club_origins, origin_of
+from clubs.models import origin_of
+from forum.addresses import club_origins
 
 
 def origin_allowed(request) -> bool:
