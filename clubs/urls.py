@@ -1,5 +1,6 @@
-"""The club's own management pages (/<club>/gestion/)."""
-from django.urls import path
+"""The club's own management pages (/<club>/gestion/): the control panel. Each app keeps its own pages
+(its panel_urls) and the menu lists them (clubs/panel_menu.py)."""
+from django.urls import include, path
 
 from clubs import views_opening
 
@@ -12,4 +13,9 @@ urlpatterns = [
     path("membres/<int:pk>/role/", views_opening.panel_member_role, name="member_role"),
     path("verification.js", views_opening.verification_script, name="verification_script"),
     path("verification/", views_opening.verification_report, name="verification_report"),
+    path("sorts/", include("spells.panel_urls")),
+    path("webhooks/", include("webhooks.panel_urls")),
+    path("journal/", include("audit.panel_urls")),
+    path("saisons/", include("rankings.panel_urls")),
+    path("jetons/", include("accounts.panel_urls")),
 ]

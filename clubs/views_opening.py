@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.models import SignupRequest
 from clubs.club_settings import ClubSettingsForm, club_settings_store
 from clubs.forms import ClubOpenForm
 from clubs.onboarding import checklist
@@ -71,6 +72,7 @@ def panel_home(request):
     script_url = request.build_absolute_uri(reverse("clubs:verification_script"))
     return render(request, "clubs/panel_home.html", {
         "club": club, "loader": f'<script src="{script_url}" async></script>', "checklist": checklist(club),
+        "pending_signups": SignupRequest.objects.filter(status=SignupRequest.Status.PENDING).count(),
     })
 
 

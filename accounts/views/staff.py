@@ -12,7 +12,6 @@ from accounts.permissions import (
     DECIDE_SIGNUP_REQUESTS,
     GRANT_REFEREE_ROLE,
     IMPORT_MEMBERS,
-    staff_pages_for,
 )
 from accounts.services.invitations import InvitationError, invitation_pm_bbcode
 from accounts.services.member_upload import UploadRefused, forum_members_upload
@@ -100,13 +99,8 @@ def role_set(request, pk: int):
 
 @staff_required
 def staff_index(request):
-    """The club's staff pages, in one place (each names the capability it needs; the club's staff hold them
-    all)."""
-    pages = staff_pages_for(request.user)
-    pending = 0
-    if any(page[2] == DECIDE_SIGNUP_REQUESTS for page in pages):
-        pending = SignupRequest.objects.filter(status=SignupRequest.Status.PENDING).count()
-    return render(request, "accounts/staff_index.html", {"pages": pages, "pending": pending})
+    """The staff pages are gathered in the club's control panel (its one menu): the old address leads there."""
+    return redirect("clubs:panel")
 
 
 @permission_required(IMPORT_MEMBERS)

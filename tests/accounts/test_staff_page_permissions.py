@@ -147,17 +147,17 @@ def test_the_admin_link_actions_need_issue_account_links_not_the_view_permission
     assert Invitation.objects.get(pk=issued.invitation.pk).revoked_at is not None
 
 
-def test_the_staff_index_lists_every_staff_page_to_the_club_staff_and_opens_to_nobody_else():
+def test_the_staff_index_leads_the_club_staff_to_the_panel_menu_of_every_staff_page():
     for user in (club_staff(), owner(), UserFactory(is_staff=True, is_superuser=True)):
-        page = client_for(user).get(reverse("staff"))
-        assert page.status_code == 200
+        page = client_for(user).get(reverse("staff"), follow=True)
+        assert page.redirect_chain == [(reverse("clubs:panel"), 302)] and page.status_code == 200
         assert all(f'href="{reverse(name)}"' in page.content.decode() for name, _label, _perm in STAFF_PAGES)
     for outsider in outsiders():
         assert client_for(outsider).get(reverse("staff")).status_code == 403
 
 
-def test_the_menu_shows_the_staff_link_to_the_club_staff_only():
-    link = f'href="{reverse("staff")}"'
+def test_the_menu_shows_the_panel_link_to_the_club_staff_only():
+    link = f'href="{reverse("clubs:panel")}"'
     assert link in client_for(club_staff()).get(reverse("home")).content.decode()
     for outsider in outsiders():
         assert link not in client_for(outsider).get(reverse("home")).content.decode()

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from accounts.models import Duellist, SignupRequest
 from audit.models import AuditLog
+from clubs.panel_menu import SECTIONS
 from clubs.scoping import activate_club
 from duels.models import Declaration, Duel, Exemption, Fault, Post, Registration, Window
 from duels.services import declaration_prepare, exemption_request
@@ -176,8 +177,7 @@ def test_club_bs_bridge_answers_club_bs_forum_only_and_refuses_club_as_tokens(cl
 
 
 # The staff of one club are nobody in another (clubs.roles.is_club_staff).
-STAFF_PAGE_NAMES = ("staff", "signup_queue", "roles", "members_import", "rankings:rewards", "house_rules",
-                    "forum:invitations", "forum:setup")
+STAFF_PAGE_NAMES = tuple(name for name, _label in SECTIONS)  # every page of the control panel's menu
 
 
 def staff_page_in(club, name: str) -> str:

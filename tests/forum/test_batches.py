@@ -55,8 +55,8 @@ def test_pages_are_for_staff_and_the_menu_links_them(client, staff):
     client.force_login(UserFactory())
     assert client.get(reverse("forum:invitations")).status_code == 403  # the site's own page
     client.force_login(staff)
-    assert reverse("staff") in client.get(reverse("home")).content.decode()  # the menu's staff index
-    assert reverse("forum:invitations") in client.get(reverse("staff")).content.decode()
+    assert reverse("clubs:panel") in client.get(reverse("home")).content.decode()  # the header's panel link
+    assert reverse("forum:invitations") in client.get(reverse("clubs:panel")).content.decode()  # its menu
 
 
 def test_reports_are_recorded_once_and_a_newer_tab_takes_the_batch_over(client, staff):

@@ -35,7 +35,7 @@ def test_without_forum_url_the_invitations_page_leads_to_the_setup_page(staff, c
     page = unescaped_text(setup)
     assert "Le pont n'est pas configuré : l'adresse du forum du club n'est pas renseignée" in page
     assert "FORUM_URL" not in page and "FORUM_DUEL_SECTION" not in page and "FORUM_ORIGINS" not in page
-    assert "Ces réglages sont ceux du club Club de duel" in page and "dans l'administration du site" in page
+    assert "Ces réglages sont ceux du club Club de duel" in page and f'href="{reverse("clubs:settings")}"' in page
     for name in ("Adresse du forum", "Section des duels", "Autres origines du forum"):
         assert f"<td data-label=\"Réglage\">{name}</td>" in page
     for name in ("SITE_URL", "FORUM_PM_PACE_SECONDS", "FORUM_FLOOD_WAIT_SECONDS"):
@@ -57,7 +57,7 @@ def test_once_configured_the_page_shows_the_values_in_service(staff, settings):
     settings.SITE_URL = "http://localhost:8000"
     assert "à vérifier : une adresse locale" in unescaped_text(staff.get(reverse("forum:setup")))
     assert f'href="{reverse("forum:setup")}"' in unescaped_text(staff.get(reverse("forum:invitations")))
-    assert f'href="{reverse("forum:setup")}"' in unescaped_text(staff.get(reverse("staff")))
+    assert f'href="{reverse("forum:setup")}"' in unescaped_text(staff.get(reverse("clubs:panel")))
 
 
 def test_the_setup_page_is_for_staff_only(client):

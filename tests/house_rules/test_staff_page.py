@@ -25,7 +25,7 @@ def test_a_player_and_staff_without_the_permission_are_refused():
     assert client_for(staff_with()).get(reverse("house_rules")).status_code == 403
     page = client_for(club_staff()).get(reverse("house_rules"))
     assert page.status_code == 200 and "Règlement : 48" in text(page)
-    index = client_for(club_staff()).get(reverse("staff"))
+    index = client_for(club_staff()).get(reverse("staff"), follow=True)
     assert reverse("house_rules") in text(index)
 
 

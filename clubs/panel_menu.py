@@ -1,0 +1,27 @@
+"""The club's management menu: one list, shown on every page of the club's control panel
+(/<club>/gestion/… and the staff pages it gathers). Each entry is (URL name, label); the page being shown
+is the entry whose address is the longest start of the request's path."""
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("clubs:panel", _("Tableau de bord")),
+    ("clubs:settings", _("Réglages du club")),
+    ("clubs:members", _("Membres et rôles")),
+
+    ("roles", _("Arbitres")),
+
+    ("members_import", _("Importer les membres")),
+
+    ("forum:invitations", _("Invitations et MP")),
+
+    ("signup_queue", _("Demandes d'inscription")),
+
+    ("house_rules", _("Règles du club")),
+
+    ("rankings:rewards", _("Récompenses à verser")),
+
+    ("forum:setup", _("Pont avec le forum")),
+
+)
