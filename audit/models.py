@@ -36,6 +36,11 @@ class AuditAction(models.TextChoices):
     FORUM_PM = "forum.pm", _("MP envoyés depuis le forum")
     HOUSE_RULES = "club.house_rules", _("règles maison modifiées")
     CLUB_SETTINGS = "club.settings", _("réglages du club modifiés")
+    WEBHOOK_CREATE = "webhook.create", _("webhook ajouté")
+    WEBHOOK_CHANGE = "webhook.change", _("webhook modifié")
+    WEBHOOK_SECRET = "webhook.secret", _("secret de webhook renouvelé")
+    WEBHOOK_DELETE = "webhook.delete", _("webhook supprimé")
+    DELIVERY_RESEND = "webhook.resend", _("envoi de webhook renvoyé")
 
 
 class AuditLogQuerySet(models.QuerySet):

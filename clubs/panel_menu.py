@@ -23,5 +23,6 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("rankings:rewards", _("Récompenses à verser")),
 
     ("forum:setup", _("Pont avec le forum")),
+    ("clubs:webhooks_panel:list", _("Webhooks")),
 
 )
