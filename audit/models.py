@@ -36,6 +36,7 @@ class AuditAction(models.TextChoices):
     FORUM_PM = "forum.pm", _("MP envoyés depuis le forum")
     HOUSE_RULES = "club.house_rules", _("règles maison modifiées")
     CLUB_SETTINGS = "club.settings", _("réglages du club modifiés")
+    MEMBERS_IMPORT = "members.import", _("membres du forum importés")
 
 
 class AuditLogQuerySet(models.QuerySet):
