@@ -41,6 +41,7 @@ class AuditAction(models.TextChoices):
     SEASON_DELETE = "season.delete", _("saison supprimée")
     API_TOKEN_CREATE = "api_token.create", _("jeton d'API créé")
     API_TOKEN_REVOKE = "api_token.revoke", _("jeton d'API révoqué")
+    MEMBERS_IMPORT = "members.import", _("membres du forum importés")
 
 
 class AuditLogQuerySet(models.QuerySet):
