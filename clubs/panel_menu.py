@@ -22,6 +22,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("house_rules", _("Règles du club")),
 
     ("rankings:rewards", _("Récompenses à verser")),
+    ("clubs:seasons:list", _("Saisons")),
 
     ("forum:setup", _("Pont avec le forum")),
 
