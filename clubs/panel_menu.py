@@ -9,6 +9,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("clubs:panel", _("Tableau de bord")),
     ("clubs:settings", _("Réglages du club")),
     ("clubs:members", _("Membres et rôles")),
+    ("clubs:journal:list", _("Journal")),
 
     ("roles", _("Arbitres")),
 
