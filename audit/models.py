@@ -36,6 +36,11 @@ class AuditAction(models.TextChoices):
     FORUM_PM = "forum.pm", _("MP envoyés depuis le forum")
     HOUSE_RULES = "club.house_rules", _("règles maison modifiées")
     CLUB_SETTINGS = "club.settings", _("réglages du club modifiés")
+    SEASON_CREATE = "season.create", _("saison créée")
+    SEASON_CHANGE = "season.change", _("saison modifiée")
+    SEASON_DELETE = "season.delete", _("saison supprimée")
+    API_TOKEN_CREATE = "api_token.create", _("jeton d'API créé")
+    API_TOKEN_REVOKE = "api_token.revoke", _("jeton d'API révoqué")
     MEMBERS_IMPORT = "members.import", _("membres du forum importés")
 
 
