@@ -26,5 +26,6 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("clubs:tokens:list", _("Jetons d'API")),
 
     ("forum:setup", _("Pont avec le forum")),
+    ("clubs:webhooks_panel:list", _("Webhooks")),
 
 )
