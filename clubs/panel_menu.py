@@ -23,7 +23,9 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
     ("rankings:rewards", _("Récompenses à verser")),
     ("clubs:seasons:list", _("Saisons")),
+    ("clubs:tokens:list", _("Jetons d'API")),
 
     ("forum:setup", _("Pont avec le forum")),
+    ("clubs:webhooks_panel:list", _("Webhooks")),
 
 )
