@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
+from django.core.exceptions import FieldDoesNotExist
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -15,6 +16,9 @@ from django.utils.translation import gettext_lazy
 
 from audit.models import AuditAction, AuditLog
 from audit.selectors import usernames_by_id
+from clubs.house_rules_page import changes as house_rules_changes
+from clubs.models import Club
+from duels.engine.house_rules import HouseRules, HouseRulesError
 
 SUMMARY_ITEMS = 2
 SUMMARY_CHARS = 90
@@ -91,7 +95,7 @@ class JournalRow:
     @property
     def summary(self) -> str:
         """The first details on one short line (the rest behind « détails »)."""
-        shown = " · ".join(labelled(label, value) for label, value in self.details[:SUMMARY_ITEMS])
+        shown = " · ".join(labelled(label, value) if label else value for label, value in self.details[:SUMMARY_ITEMS])
         return Truncator(shown).chars(SUMMARY_CHARS)
 
 
@@ -117,7 +121,7 @@ def _row(entry: AuditLog, names: dict[int, str]) -> JournalRow:
         row.reason_title = _("Commentaire") if entry.action in COMMENT_ACTIONS else _("Motif")
         row.reason = (_("réservé à l'arbitre et au duelliste concerné") if entry.action in PRIVATE_REASON_ACTIONS
                       else entry.reason)
-    row.details = _changes(data) + [
+    row.details = _changes(entry.action, data) + [
         (str(KEY_LABELS.get(key, key)), _value(key, value, names))
         for key, value in data.items() if key not in SKIPPED_KEYS]
     return row
@@ -142,14 +146,30 @@ def _target(entry: AuditLog, data: dict) -> tuple[str, str]:
     return "", ""
 
 
-def _changes(data: dict) -> list[tuple[str, str]]:
-    """A settings change (`before`/`after`) as one line per value changed: « nom : avant → après »."""
+def _changes(action: str, data: dict) -> list[tuple[str, str]]:
+    """A settings change (`before`/`after`) as one line per value changed: « nom : avant → après », named
+    as the page that changes it names it (house rules: whole lines, as their page words them)."""
     before, after = data.get("before"), data.get("after")
     if not isinstance(before, dict) or not isinstance(after, dict):
         return []
+    if action == AuditAction.HOUSE_RULES:
+        try:
+            return [("", line) for line in house_rules_changes(HouseRules.from_dict(before), HouseRules.from_dict(after))]
+        except HouseRulesError:
+            pass  # rules of an older shape: shown knob by knob below
     keys = [key for key in after if before.get(key) != after.get(key)]
     keys += [key for key in before if key not in after]
-    return [(str(key), f"{_value(key, before.get(key), {})} → {_value(key, after.get(key), {})}") for key in keys]
+    return [(_setting_label(action, key), f"{_value(key, before.get(key), {})} → {_value(key, after.get(key), {})}")
+            for key in keys]
+
+
+def _setting_label(action: str, key: str) -> str:
+    if action == AuditAction.CLUB_SETTINGS:
+        try:
+            return str(Club._meta.get_field(key).verbose_name)
+        except FieldDoesNotExist:
+            pass
+    return str(key)
 
 
 def _value(key: str, value, names: dict[int, str]) -> str:

@@ -158,6 +158,27 @@ def test_a_role_change_links_to_the_member_and_a_settings_change_lists_what_chan
     assert f'href="{reverse("clubs:settings")}"' in html
 
 
+def test_what_the_services_record_reads_as_words(browser, staff, club):
+    from clubs.club_settings import club_settings_store
+    from clubs.house_rules_page import house_rules_save
+    from duels.engine.house_rules import HouseRules
+    from duels.services import fault_record
+    from tests.support.duels import started_duel
+
+    duel, referee, (a, _b) = started_duel()
+    fault_record(duel=duel, participant=a, by=referee, note="Hors sujet", pf_penalty=2)
+    house_rules_save(club=club, rules=HouseRules.from_dict({"min_words": 50}), by=staff)
+    values = {name: getattr(club, name) for name in ("name", "forum_url", "forum_origins", "duel_section",
+                                                     "forum_profile_url", "language", "time_zone", "is_public")}
+    club_settings_store(club=club, by=staff, values={**values, "name": "Club des duels"})
+    html = text(browser.get(journal_url())).replace("</dt><dd>", " : ")
+    assert "arbitrage pris" in html and "signal de départ" in html and "faute relevée" in html
+    assert "pénalité de PF : 2" in html and "Hors sujet" in html
+    assert "Mots RP minimum par message : " in html and "→ 50" in html  # as the house rules page words it
+    assert "nom : Club de duel → Club des duels" in html  # the setting by its name on the settings page
+    assert f"arbitre : {referee.username}" in html
+
+
 def test_an_exemptions_private_reason_stays_private(browser):
     entry(AuditAction.EXEMPTION_DECIDE, reason="Hospitalisation", data={"granted": False, "participant": "p1"})
     html = text(browser.get(journal_url()))
