@@ -36,6 +36,9 @@ class AuditAction(models.TextChoices):
     FORUM_PM = "forum.pm", _("MP envoyés depuis le forum")
     HOUSE_RULES = "club.house_rules", _("règles maison modifiées")
     CLUB_SETTINGS = "club.settings", _("réglages du club modifiés")
+    CATALOGUE_SPELL = "catalogue.spell", _("sort du catalogue enregistré")
+    CATALOGUE_RETIRE = "catalogue.retire", _("sort du catalogue retiré ou remis")
+    CATALOGUE_IMPORT = "catalogue.import", _("catalogue des sorts importé")
 
 
 class AuditLogQuerySet(models.QuerySet):
