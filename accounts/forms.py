@@ -94,3 +94,25 @@ class MemberCsvForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
 
+
+
+class ApiTokenForm(forms.Form):
+    """Whose token the club's staff issue: theirs (the name left empty) or another member's, by account name."""
+
+    username = forms.CharField(
+        label=_("Compte"), required=False, max_length=150,
+        help_text=_("Vide : un jeton pour vous. Un seul jeton par compte et par club : révoquez l'ancien pour en "
+                    "créer un nouveau."))
+
+    def __init__(self, *args, by: User, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.by = by
+
+    def clean_username(self) -> User:
+        name = self.cleaned_data["username"].strip()
+        if not name or name == self.by.username:
+            return self.by
+        user = User.objects.filter(username=name).first()
+        if user is None:
+            raise forms.ValidationError(_("Aucun compte ne porte ce nom."))
+        return user

@@ -13,6 +13,9 @@ IMPORT_MEMBERS = "accounts.import_members"
 ISSUE_ACCOUNT_LINKS = "accounts.issue_account_links"
 PAY_REWARDS = "rankings.pay_rewards"
 EDIT_HOUSE_RULES = "accounts.edit_house_rules"
+# The club's seasons and API tokens: Django's own model permissions name them (the operator's admin has them).
+MANAGE_SEASONS = "rankings.change_season"
+MANAGE_API_TOKENS = "accounts.add_apitoken"
 
 # The Meta permissions of accounts.User (codename, label shown in the admin).
 USER_PERMISSIONS = [

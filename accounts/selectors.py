@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 
-from accounts.models import Duellist, SignupRequest
+from accounts.models import ApiToken, Duellist, SignupRequest
 
 SIGNUPS_PER_PAGE = 25
 MEMBERS_FOUND = 20  # the queue's member search shows at most this many names
@@ -49,3 +49,9 @@ def unlinked_member_named(name: str) -> Duellist | None:
     if not name:
         return None
     return unlinked_members().filter(forum_name__iexact=name).first()
+
+
+def club_api_tokens() -> QuerySet[ApiToken]:
+    """The club's API tokens, newest first, with their holder (one query)."""
+    return (ApiToken.objects.select_related("user").only("id", "key", "created", "last_used", "user__username")
+            .order_by("-created", "-pk"))

@@ -39,6 +39,17 @@ class AuditAction(models.TextChoices):
     CATALOGUE_SPELL = "catalogue.spell", _("sort du catalogue enregistré")
     CATALOGUE_RETIRE = "catalogue.retire", _("sort du catalogue retiré ou remis")
     CATALOGUE_IMPORT = "catalogue.import", _("catalogue des sorts importé")
+    WEBHOOK_CREATE = "webhook.create", _("webhook ajouté")
+    WEBHOOK_CHANGE = "webhook.change", _("webhook modifié")
+    WEBHOOK_SECRET = "webhook.secret", _("secret de webhook renouvelé")
+    WEBHOOK_DELETE = "webhook.delete", _("webhook supprimé")
+    DELIVERY_RESEND = "webhook.resend", _("envoi de webhook renvoyé")
+    SEASON_CREATE = "season.create", _("saison créée")
+    SEASON_CHANGE = "season.change", _("saison modifiée")
+    SEASON_DELETE = "season.delete", _("saison supprimée")
+    API_TOKEN_CREATE = "api_token.create", _("jeton d'API créé")
+    API_TOKEN_REVOKE = "api_token.revoke", _("jeton d'API révoqué")
+    MEMBERS_IMPORT = "members.import", _("membres du forum importés")
 
 
 class AuditLogQuerySet(models.QuerySet):

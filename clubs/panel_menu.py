@@ -9,6 +9,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("clubs:panel", _("Tableau de bord")),
     ("clubs:settings", _("Réglages du club")),
     ("clubs:members", _("Membres et rôles")),
+    ("clubs:journal:list", _("Journal")),
 
     ("roles", _("Arbitres")),
 
@@ -22,7 +23,10 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("clubs:catalogue:list", _("Catalogue des sorts")),
 
     ("rankings:rewards", _("Récompenses à verser")),
+    ("clubs:seasons:list", _("Saisons")),
+    ("clubs:tokens:list", _("Jetons d'API")),
 
     ("forum:setup", _("Pont avec le forum")),
+    ("clubs:webhooks_panel:list", _("Webhooks")),
 
 )

@@ -132,6 +132,7 @@ def clean_member_row(
 # --- the CSV import: streamed, validated row by row, written in bulk, all or nothing ----------------
 CHUNK_ROWS = 1000  # rows validated, then written, together (a few queries a chunk)
 MAX_REPORTED_PROBLEMS = 1000  # lines reported one by one; beyond, only their number
+SAMPLE_ROWS = 10  # the good rows a preview shows
 
 
 class ImportFileError(RefusedError):
@@ -151,6 +152,7 @@ class ImportReport:
     problems: list[tuple[int, str, str]] = dataclasses.field(default_factory=list)
     problem_count: int = 0  # every line in error, reported or not
     reported_lines: int = 0
+    sample: list[ForumMemberData] = dataclasses.field(default_factory=list)  # the first good rows (a preview)
 
     @property
     def imported(self) -> bool:
@@ -234,14 +236,16 @@ def _reader(lines: Iterator[str], name: str) -> csv.DictReader:
     return reader
 
 
-def forum_members_import(source, *, name: str | None = None, today: dt.date | None = None) -> ImportReport:
+def forum_members_import(source, *, name: str | None = None, today: dt.date | None = None,
+                         dry_run: bool = False) -> ImportReport:
     """Import forum members from a CSV file: a path, or an open file (binary, as an upload, or text).
 
     The file is read row by row and written a chunk at a time, in one transaction: every row is checked
     (its fields, an id or a name twice in the file, a name held by another member), and a single line
     in error rolls everything back. The report says what was created, updated or left unchanged, or
     the lines in error (the first MAX_REPORTED_PROBLEMS, and how many there are). ImportFileError: the
-    file itself is refused (nothing written)."""
+    file itself is refused (nothing written). `dry_run`: the same import, rolled back at the end — its
+    report says what the import would do (its counts and a sample of the rows) and writes nothing."""
     name = name or str(getattr(source, "name", source))
     today = today or timezone.localdate()
     report = ImportReport()
@@ -259,6 +263,8 @@ def forum_members_import(source, *, name: str | None = None, today: dt.date | No
                     data = _checked_row(row, line, report, today, known_types, seen_ids, seen_names)
                     if data is not None:
                         chunk.append((line, data))
+                        if len(report.sample) < SAMPLE_ROWS:
+                            report.sample.append(data)
                     if len(chunk) >= CHUNK_ROWS:
                         _write_chunk(chunk, report, type_ids, seen_ids)
                         chunk = []
@@ -267,10 +273,11 @@ def forum_members_import(source, *, name: str | None = None, today: dt.date | No
                     "name": name, "line": reader.line_num, "error": error}) from error
             if chunk:
                 _write_chunk(chunk, report, type_ids, seen_ids)
-            if not report.imported:
+            if not report.imported or dry_run:
                 raise _Refused
     except _Refused:
-        report.created = report.updated = report.unchanged = 0
+        if not report.imported:
+            report.created = report.updated = report.unchanged = 0
     return report
 
 

@@ -14,7 +14,7 @@ from accounts.permissions import (
     IMPORT_MEMBERS,
 )
 from accounts.services.invitations import InvitationError, invitation_pm_bbcode
-from accounts.services.member_upload import UploadRefused, forum_members_upload
+from accounts.services.member_upload import UploadRefused, forum_members_confirm, forum_members_preview
 from accounts.services.membership import referee_role_set, signup_request_decide
 from clubs.roles import referee_membership_exists, staff_membership_exists
 from common.access import permission_required, staff_required
@@ -105,17 +105,25 @@ def staff_index(request):
 
 @permission_required(IMPORT_MEMBERS)
 def members_import(request):
-    """Upload the forum's member CSV: the command line's all-or-nothing check, with each bad line shown."""
+    """Upload the forum's member CSV: a preview first (what would be created and updated, or each bad line),
+    then the import on confirmation — the command line's all-or-nothing check both times."""
     report = None
-    form = MemberCsvForm(request.POST or None, request.FILES or None)
+    confirming = request.method == "POST" and "confirm" in request.POST
+    form = MemberCsvForm(None if confirming else request.POST or None, None if confirming else request.FILES or None)
     status = 200
-    if request.method == "POST" and form.is_valid():
-        try:
-            report = forum_members_upload(upload=form.cleaned_data["file"], by=request.user)
-        except UploadRefused as refused:
-            form.add_error("file", refused.message)
+    try:
+        if confirming:
+            report = forum_members_confirm(token=request.POST["confirm"], by=request.user)
+        elif request.method == "POST" and form.is_valid():
+            report = forum_members_preview(upload=form.cleaned_data["file"], by=request.user)
+        elif request.method == "POST":
+            status = 422
+    except UploadRefused as refused:
+        if confirming:  # the form was not sent: the refusal stands above it
+            messages.error(request, refused.message)
         else:
-            status = 200 if report.imported else 422
-    elif request.method == "POST":
+            form.add_error("file", refused.message)
+        status = 422
+    if report is not None and not (report.imported or report.previewed):
         status = 422
     return render(request, "accounts/members_import.html", {"form": form, "report": report}, status=status)

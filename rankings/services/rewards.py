@@ -85,6 +85,8 @@ def results_record(*, duel, now: dt.datetime | None = None) -> list[Result]:
 @transaction.atomic
 def season_save(*, season: Season) -> Season:
     """Create or change a season (validated like the admin form) and rebuild its table at once."""
+    if season.club_id is None:  # its club before the checks: a taken name or identifier is one of its club's
+        season.club_id = season.club_id_to_use()
     season.full_clean()
     season.save()
     standings_rebuild(season=season, fix=True)

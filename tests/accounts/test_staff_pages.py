@@ -1,6 +1,7 @@
 """The staff pages: reachable in the demo with its staff account, the site's 403 page for anyone else,
 and the member CSV import from a staff page (the command's all-or-nothing check, each bad line shown)."""
 import io
+import re
 
 import pytest
 from django.contrib.auth import authenticate
@@ -58,8 +59,15 @@ def test_a_player_gets_the_site_403_page_not_the_admin_login():
     assert Client().get(club_path("/staff/membres/"))["Location"].startswith(reverse("login"))
 
 
-def upload(client: Client, text: str):
+def preview(client: Client, text: str):
     return client.post(reverse("members_import"), {"file": SimpleUploadedFile("membres.csv", text.encode())})
+
+
+def upload(client: Client, text: str):
+    """The page's two steps: the preview, then « Importer ce fichier » when the file is correct."""
+    response = preview(client, text)
+    token = re.search(r'name="confirm" value="([^"]+)"', response.content.decode())
+    return client.post(reverse("members_import"), {"confirm": token.group(1)}) if token else response
 
 
 def test_the_upload_imports_a_good_file():
