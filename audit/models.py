@@ -85,7 +85,11 @@ class AuditLog(ClubOwned):
         ordering = ["created_at", "pk"]
         verbose_name = _("entrée du journal")
         verbose_name_plural = _("journal d'audit")
-        indexes = [models.Index(fields=["duel", "created_at"], name="audit_duel_time_idx")]
+        indexes = [
+            models.Index(fields=["duel", "created_at"], name="audit_duel_time_idx"),
+            # The club's journal page: one club's entries, newest first (audit.selectors.club_journal).
+            models.Index(fields=["club", "-created_at", "-id"], name="audit_club_time_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{date_format(timezone.localtime(self.created_at), 'DATETIME_FORMAT')} — {self.action_label}"
