@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint install browser clean mutation
+.PHONY: run test lint install browser clean mutation fake-forum
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ run: $(STAMP)
 	DEBUG=1 SITE_URL=http://$(RUN_HOST) $(PY) manage.py run_scheduler & scheduler=$$!; \
 	trap 'kill $$scheduler 2>/dev/null' EXIT INT TERM; \
 	DEBUG=1 SITE_URL=http://$(RUN_HOST) $(PY) manage.py runserver $(RUN_HOST)
+
+# A fake Forumactif on 127.0.0.1:8100 (tests/forum/fake_forumactif.py), to open and verify a club by hand
+# beside `make run`: paste the club's line on its /admin/js page, then open its home page.
+fake-forum: $(STAMP)
+	$(PY) -m tests.forum.fake_forumactif --port 8100
 
 # The whole test suite (SQLite by default; PostgreSQL when DATABASE_URL is set).
 test: $(STAMP)

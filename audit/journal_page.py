@@ -98,8 +98,13 @@ class JournalRow:
     @property
     def summary(self) -> str:
         """The first details on one short line (the rest behind « détails »)."""
-        shown = " · ".join(f"{label} : {value}" for label, value in self.details[:SUMMARY_ITEMS])
+        shown = " · ".join(labelled(label, value) for label, value in self.details[:SUMMARY_ITEMS])
         return Truncator(shown).chars(SUMMARY_CHARS)
+
+
+def labelled(label, value) -> str:
+    """« label : valeur », with the reader's language's punctuation."""
+    return _("%(label)s : %(value)s") % {"label": label, "value": value}
 
 
 def journal_rows(entries: list[AuditLog]) -> list[JournalRow]:
@@ -174,7 +179,7 @@ def _value(key: str, value, names: dict[int, str]) -> str:
     if isinstance(value, list):
         return ", ".join(_value(key, item, names) for item in value) or "—"
     if isinstance(value, dict):
-        return "; ".join(f"{KEY_LABELS.get(k, k)} : {_value(k, v, names)}" for k, v in value.items()) or "—"
+        return "; ".join(labelled(KEY_LABELS.get(k, k), _value(k, v, names)) for k, v in value.items()) or "—"
     return str(value)
 
 

@@ -20,11 +20,13 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("signup_queue", _("Demandes d'inscription")),
 
     ("house_rules", _("Règles du club")),
+    ("clubs:catalogue:list", _("Catalogue des sorts")),
 
     ("rankings:rewards", _("Récompenses à verser")),
     ("clubs:seasons:list", _("Saisons")),
     ("clubs:tokens:list", _("Jetons d'API")),
 
     ("forum:setup", _("Pont avec le forum")),
+    ("clubs:webhooks_panel:list", _("Webhooks")),
 
 )

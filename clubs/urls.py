@@ -11,7 +11,6 @@ urlpatterns = [
     path("reglages/", views_opening.panel_settings, name="settings"),
     path("membres/", views_opening.panel_members, name="members"),
     path("membres/<int:pk>/role/", views_opening.panel_member_role, name="member_role"),
-    path("verification.js", views_opening.verification_script, name="verification_script"),
     path("verification/", views_opening.verification_report, name="verification_report"),
     path("sorts/", include("spells.panel_urls")),
     path("webhooks/", include("webhooks.panel_urls")),

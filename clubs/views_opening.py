@@ -5,14 +5,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST
 
 from accounts.models import SignupRequest
 from clubs.club_settings import ClubSettingsForm, club_settings_store
@@ -24,6 +23,7 @@ from clubs.scoping import current_club
 from clubs.selectors import club_members, home_club
 from clubs.staff_roles import club_owner_transfer, club_staff_set
 from common.access import staff_required
+from forum.views.script import loader_snippet
 
 OPEN_PATH = "/clubs/ouvrir/"
 
@@ -69,25 +69,10 @@ def club_open_page(request):
 @staff_required
 def panel_home(request):
     club = current_club()
-    script_url = request.build_absolute_uri(reverse("clubs:verification_script"))
     return render(request, "clubs/panel_home.html", {
-        "club": club, "loader": f'<script src="{script_url}" async></script>', "checklist": checklist(club),
+        "club": club, "loader": loader_snippet(), "checklist": checklist(club),
         "pending_signups": SignupRequest.objects.filter(status=SignupRequest.Status.PENDING).count(),
     })
-
-
-@require_GET
-def verification_script(request):
-    """What the club's staff paste into the forum: it reports once from the forum's pages (the browser
-    names the page's origin); a text/plain POST needs no preflight, and the answer is not read."""
-    club = current_club()
-    body = render_to_string("clubs/verification.js", {
-        "report_url": request.build_absolute_uri(reverse("clubs:verification_report")),
-        "key": club.verification_key, "verified": club.is_verified,
-    })
-    response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
-    response["Cache-Control"] = "public, max-age=300"
-    return response
 
 
 @csrf_exempt  # a report from the forum's page: no session, no cookie; the origin and the key are the proof

@@ -168,6 +168,30 @@ def invitation_accept(*, token: str, password: str, email: str = "") -> User:
     return user
 
 
+@transaction.atomic
+def invitation_link_account(*, token: str, user: User) -> Duellist:
+    """A member already signed in (their account plays in another club) takes the character the activation
+    link names as theirs in this club: no second account. One character per account in a club."""
+    invitation = invitation_check(token=token, for_update=True)
+    if invitation.purpose != Invitation.Purpose.ACTIVATION:
+        raise InvitationError("not-activation", _("Ce lien sert à changer le mot de passe d'un compte, pas à lier un "
+                                                  "personnage : déconnectez-vous pour l'utiliser."))
+    duellist = Duellist.objects.select_for_update().get(pk=invitation.duellist_id)
+    if duellist.user_id is not None:
+        raise refusal("used")
+    held = Duellist.objects.filter(user=user).first()
+    if held is not None:
+        raise InvitationError("has-character", _(
+            "Votre compte joue déjà « %(name)s » dans ce club : un compte n'y a qu'un personnage. Déconnectez-vous "
+            "pour créer un autre compte avec ce lien.") % {"name": held.forum_name})
+    duellist.user = user
+    duellist.save(update_fields=["user"])
+    membership_join(user, duellist.club)
+    invitation.used_at = timezone.now()
+    invitation.save(update_fields=["used_at"])
+    return duellist
+
+
 def invitation_pm_bbcode(*, issued: IssuedInvitation, base_url: str | None = None) -> str:
     """The ready-to-paste private message (forum BBCode) that carries the link."""
     invitation = issued.invitation

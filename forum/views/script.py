@@ -2,7 +2,8 @@
 
 Without `?v=` it answers a few lines (cached five minutes) that load `?v=<hash of the script>`, cached
 for a year: the loader pasted once in the forum's admin never changes, and a new version reaches the
-forum within minutes.
+forum within minutes. Until the club is verified, those lines also report the club's key from the forum's
+pages (clubs/verification.py): the one line the staff paste both proves the forum and installs the bridge.
 
 The bridge is a club's: the script sits at /<club>/forum/pont.js and its `base` is the club's root
 (SITE_URL + /<club>), so the API it calls, and the links it trusts, are that club's; its `forum` is the
@@ -19,6 +20,8 @@ from django.urls import get_script_prefix, reverse
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
+from clubs.scoping import current_club
+from clubs.verification import verification_report_js
 from common.links import site_url
 from forum import addresses
 
@@ -69,7 +72,8 @@ def pont_js(request):
     else:
         src = json.dumps(script_url() + "?v=" + version)
         stub = ("(function(d){if(window.ESTRADE_PONT_LOADED)return;window.ESTRADE_PONT_LOADED=1;"
-                f"var s=d.createElement('script');s.src={src};s.async=true;d.head.appendChild(s);}})(document);\n")
+                f"var s=d.createElement('script');s.src={src};s.async=true;d.head.appendChild(s);}})(document);\n"
+                + verification_report_js(current_club()))  # until the club is verified
         response = HttpResponse(stub, content_type="text/javascript; charset=utf-8")
         patch_cache_control(response, public=True, max_age=300)
     return response

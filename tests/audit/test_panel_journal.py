@@ -123,9 +123,11 @@ def test_entries_come_newest_first_with_who_did_what_in_words(browser, staff):
 
 def test_the_labels_are_in_english_for_an_english_reader(browser):
     entry(AuditAction.FAULT)
+    entry(AuditAction.FAULT, reason="Spam", data={"kind": "absence", "pf_penalty": 2})
     browser.cookies["django_language"] = "en"
     html = text(browser.get(journal_url()))
     assert "fault recorded" in html and "faute relevée" not in html
+    assert "type: absence · HP penalty: 2" in html and "Reason:" in html
 
 
 def test_details_are_words_not_json_and_times_are_the_clubs(club, staff):
@@ -198,6 +200,9 @@ def test_filter_by_duel_number(browser):
     entry(duel=other)
     entry()
     assert shown(browser.get(journal_url(duel=duel.pk))) == [concerned.pk]
+    assert shown(browser.get(journal_url(duel=f"#{duel.pk}"))) == [concerned.pk]
+    assert shown(browser.get(journal_url(duel=f"n° {duel.pk}"))) == [concerned.pk]
+
 
 
 def test_filters_combine(browser, staff):

@@ -87,14 +87,22 @@ def test_one_opening_an_hour_per_member_and_a_ceiling_for_the_site(settings, mon
     assert refused.value.code == "openings-busy" and refused.value.status == 429
 
 
-def test_the_verification_script_reports_the_clubs_key(client):
+def test_the_bridge_loader_reports_the_clubs_key_until_the_club_is_verified(client, settings):
+    """The one line the staff paste (the bridge's loader) loads pont.js, which reports the key while the
+    club is unverified, and no longer once it is."""
+    settings.SITE_URL = "http://testserver"
     opened = club_open(by=UserFactory(), name="P", slug="poudlard-rpg", forum_url=FORUM)
-    response = client.get("/poudlard-rpg/gestion/verification.js")
+    response = client.get("/poudlard-rpg/forum/pont.js")
     body = response.content.decode()
     assert response.status_code == 200 and response["Content-Type"].startswith("text/javascript")
     assert opened.verification_key in body
     assert 'fetch("http://testserver/poudlard\\u002Drpg/gestion/verification/"' in body  # escapejs
     assert 'mode: "no-cors"' in body and "credentials: \"omit\"" in body
+    assert "ESTRADE_PONT_LOADED" in body  # the bridge is loaded as well
+    client.post("/poudlard-rpg/gestion/verification/", opened.verification_key, content_type="text/plain",
+                HTTP_ORIGIN=FORUM)
+    body = client.get("/poudlard-rpg/forum/pont.js").content.decode()
+    assert opened.verification_key not in body and "verification" not in body and "ESTRADE_PONT_LOADED" in body
 
 
 def test_a_report_from_the_forum_with_the_key_verifies_the_club_and_lists_it(client):

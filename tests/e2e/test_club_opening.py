@@ -1,7 +1,6 @@
 """A forum's staff open their club in a real browser and verify it against the fake forum
 (tests/forum/fake_forumactif.py): the form, the management page with the line to paste, the forum's page
 running that line, the club verified and listed. At 1280 and 390 px."""
-import re
 import time
 
 import pytest
@@ -22,14 +21,10 @@ def fake_forum():
     fake.stop()
 
 
-def _loader_as_forum_runs_it(snippet: str) -> str:
-    """Forumactif's « JavaScript management » runs a pasted `<script src>` line: the fake runs code."""
-    src = re.search(r'src="([^"]+)"', snippet).group(1)
-    return f"var s = document.createElement('script'); s.src = {src!r}; document.head.appendChild(s);"
-
-
 @pytest.mark.parametrize("viewport", [None, PHONE], ids=["1280", "390"])
-def test_a_member_opens_a_club_and_verifies_it_from_the_forum(new_page, browser, fake_forum, screenshot, viewport):
+def test_a_member_opens_a_club_and_verifies_it_from_the_forum(new_page, browser, fake_forum, screenshot, viewport,
+                                                             live_server, settings):
+    settings.SITE_URL = live_server.url  # where the forum's pages load the bridge from
     owner = UserFactory(username="fondatrice")
     page = sign_in(new_page, owner, viewport=viewport)
     page.goto("/clubs/")
@@ -47,7 +42,7 @@ def test_a_member_opens_a_club_and_verifies_it_from_the_forum(new_page, browser,
     snippet = page.get_by_label("La ligne à coller dans le forum").input_value()
     screenshot(page, f"club-opening-unverified-{'390' if viewport else '1280'}")
 
-    fake_forum.loader = _loader_as_forum_runs_it(snippet)
+    fake_forum.loader = snippet  # Forumactif's « JavaScript management » runs the code pasted
     forum_page = browser.new_context().new_page()
     forum_page.goto(fake_forum.url + "/")
     for _ in range(50):

@@ -31,6 +31,10 @@ The real forum cannot run here; this reproduces its recorded contract, no more:
 The member is whoever the ``fa_user`` cookie names (the tests set it; Forumactif's own session cookie
 plays that part). Every HTML page runs ``loader`` in its head, as the forum's "JavaScript management"
 runs the pasted loader on every page.
+
+Run alone (``make fake-forum``: ``python -m tests.forum.fake_forumactif --port 8100``) it is a forum to try
+a club's opening by hand: ``/admin/js`` stands for « Gestion des codes Javascript » (the code pasted there
+runs on every page) and ``/login`` signs a member in by name; the home page links both.
 """
 from __future__ import annotations
 
@@ -72,6 +76,7 @@ class FakeForum:
     flood_posts: int = 1000
     flood_pms: int = 1000
     flood_seconds: float = 1.0
+    standalone: bool = False  # run by hand: the home page links the admin's JS page and the login
     next_topic: int = 40
     next_message: int = 100
     messages: list[ForumMessage] = field(default_factory=list)
@@ -122,14 +127,14 @@ class FakeForum:
         return [m for m in self.messages if m.topic == topic]
 
     # --- serving -----------------------------------------------------------------------------
-    def start(self) -> str:
+    def start(self, port: int = 0) -> str:
         forum = self
 
         class Handler(_Handler):
             pass
 
         Handler.forum = forum
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         return self.url
 
@@ -187,7 +192,29 @@ class _Handler(BaseHTTPRequestHandler):
             return self.pm_form()
         if parts.path.startswith("/t") and "-" in parts.path:
             return self.topic_page(parts.path)
-        return self.page("Forum", "<p>Accueil du forum</p>")
+        if self.forum.standalone and parts.path == "/admin/js":
+            return self.js_admin_page()
+        if self.forum.standalone and parts.path == "/login":
+            return self.login(query.get("user", ""))
+        links = ('<p><a href="/admin/js">Panneau d\'administration → Modules → HTML &amp; JavaScript → '
+                 'Gestion des codes Javascript</a></p><form action="/login"><label>Pseudo <input name="user">'
+                 f'</label><button>Connexion</button></form><p>Connecté : {html.escape(self.member() or "personne")}</p>'
+                 if self.forum.standalone else "")
+        return self.page("Forum", f"<p>Accueil du forum</p>{links}")
+
+    def js_admin_page(self) -> None:
+        self.page("Gestion des codes Javascript", (
+            '<form action="/admin/js" method="post"><label for="code">Code Javascript (sur toutes les pages)</label>'
+            f'<textarea id="code" name="code" rows="6" cols="80">{html.escape(self.forum.loader)}</textarea>'
+            '<input type="submit" value="Valider"></form><p><a href="/">Accueil du forum</a></p>'))
+
+    def login(self, name: str) -> None:
+        self.send_response(303)
+        self.send_header("Set-Cookie", f"fa_user={name}; Path=/")
+        self.send_header("Location", "/")
+        self.end_headers()
+        if name:
+            self.forum.members.add(name)
 
     def post_form(self, query: dict) -> None:
         if query["mode"] == "reply":
@@ -233,6 +260,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.forum.paths.append(self.path + " " + self.headers.get("Referer", ""))
         parts = urlsplit(self.path)
         form = self.form_data()
+        if self.forum.standalone and parts.path == "/admin/js":
+            self.forum.loader = form.get("code", [""])[0]
+            return self.message_page("Le code Javascript est enregistré.", '<p><a href="/">Accueil du forum</a></p>')
         who = self.member()
         if not who:
             return self.message_page("Vous devez être connecté pour poster.")
@@ -276,3 +306,18 @@ class _Handler(BaseHTTPRequestHandler):
             self.forum.pms.append(PrivateMessage(who, to, form.get("subject", [""])[0], form.get("message", [""])[0]))
         self.message_page("Votre message a été envoyé.",
                           '<p>Cliquez <a href="/privmsg?folder=inbox">ici</a> pour retourner à votre boîte de réception</p>')
+
+
+if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description="A fake Forumactif forum on 127.0.0.1, to try a club's opening.")
+    parser.add_argument("--port", type=int, default=8100)
+    port = parser.parse_args().port
+    fake = FakeForum(members=set(), standalone=True)
+    fake.start(port)
+    print(f"Forum factice : {fake.url}/ — code Javascript du forum : {fake.url}/admin/js (Ctrl-C pour arrêter)", flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        fake.stop()

@@ -118,7 +118,7 @@ def table(w: dict) -> dict:
         name: ([of(name)], EVERYONE, open_) for name in (
             "home", "login", "logout", "password_reset", "password_reset_done", "password_reset_complete",
             "signup_request", "spells:catalog", "duels:running", "rankings:index", "rankings:statistics",
-            "forum:pont_js", "language_choose", "duels:rules", "clubs:verification_script")
+            "forum:pont_js", "language_choose", "duels:rules")
     }
     rows.update({
         "notifications": ([of("notifications")], EVERYONE - {"anonymous"}, open_),

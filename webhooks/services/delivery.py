@@ -30,12 +30,14 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from audit.models import AuditAction
 from clubs.scoping import activate_club, scopes_disabled
 from common.access import staff_may
 from common.after_commit import after_commit, task_enqueue
 from common.errors import RefusedError
 from config.celery import app as celery_app
 from webhooks.models import Delivery, DeliveryStatus, Webhook, WebhookKind
+from webhooks.services.panel import webhook_audit
 from webhooks.services.staff import staff_told_webhook_disabled
 from webhooks.services.transport import REFUSED, Answer, http_post
 
@@ -257,13 +259,19 @@ def delivery_resend(*, delivery: Delivery, by, now: dt.datetime | None = None) -
     """Staff send a delivery again: a new row with the same body (the same event id, so a receiver that
     already has it can tell), queued after commit. Needs `webhooks.resend_delivery` (reading the deliveries
     is not enough: a resend reaches the outside): the club's staff, or in the operator's admin the
-    permission itself (common/access.py)."""
+    permission itself (common/access.py). A disabled webhook sends nothing: it is refused. Logged."""
     if not staff_may(by, RESEND_PERMISSION):
         raise ResendRefused("permission_denied", _("Renvoyer un envoi demande la permission « Peut renvoyer "
-                                                   "un envoi de webhook »."))
+                                                   "un envoi de webhook »."), status=403)
+    webhook = delivery.webhook
+    if not webhook.enabled:
+        raise ResendRefused("webhook_disabled", _("Ce webhook est désactivé : réactivez-le avant de renvoyer un "
+                                                  "envoi."), status=409)
     now = now or timezone.now()
-    copy = Delivery.objects.create(webhook=delivery.webhook, event=delivery.event, event_id=delivery.event_id,
+    copy = Delivery.objects.create(webhook=webhook, event=delivery.event, event_id=delivery.event_id,
                                    duel_id=delivery.duel_id, payload=delivery.payload, created_at=now,
                                    next_try_at=now, resent_from=delivery)
+    webhook_audit(by=by, action=AuditAction.DELIVERY_RESEND, webhook=webhook, delivery=delivery.pk,
+                  copy=copy.pk, event=delivery.event)
     after_commit(deliveries_queue, [copy.pk])
     return copy
