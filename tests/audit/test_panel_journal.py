@@ -170,12 +170,13 @@ def test_what_the_services_record_reads_as_words(browser, staff, club):
     house_rules_save(club=club, rules=HouseRules.from_dict({"min_words": 50}), by=staff)
     values = {name: getattr(club, name) for name in ("name", "forum_url", "forum_origins", "duel_section",
                                                      "forum_profile_url", "language", "time_zone", "is_public")}
-    club_settings_store(club=club, by=staff, values={**values, "name": "Club des duels"})
+    club_settings_store(club=club, by=staff, values={**values, "name": "Club des duels", "duel_section": 12})
     html = text(browser.get(journal_url())).replace("</dt><dd>", " : ")
     assert "arbitrage pris" in html and "signal de départ" in html and "faute relevée" in html
     assert "pénalité de PF : 2" in html and "Hors sujet" in html
     assert "Mots RP minimum par message : " in html and "→ 50" in html  # as the house rules page words it
-    assert "nom : Club de duel → Club des duels" in html  # the setting by its name on the settings page
+    assert "nom : Club de duel → Club des duels" in html
+    assert "section des duels sur le forum : 0 → 12" in html  # a setting by its name on the settings page
     assert f"arbitre : {referee.username}" in html
 
 
