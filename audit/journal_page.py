@@ -24,7 +24,9 @@ ACCOUNT_KEYS = {"referee", "previous_referee"}
 PRIVATE_REASON_ACTIONS = {AuditAction.EXEMPTION_DECIDE}
 COMMENT_ACTIONS = {AuditAction.DECLARATION_PUBLISH}
 # Details not worth a line: the club is the page's, the before/after pair is shown as its changes.
-SKIPPED_KEYS = {"club", "before", "after", "username", "user", "reason"}
+SKIPPED_KEYS = {"club", "before", "after", "username", "user", "reason", "season", "token"}
+SEASON_ACTIONS = {AuditAction.SEASON_CREATE, AuditAction.SEASON_CHANGE, AuditAction.SEASON_DELETE}
+TOKEN_ACTIONS = {AuditAction.API_TOKEN_CREATE, AuditAction.API_TOKEN_REVOKE}
 
 KEY_LABELS = {
     "absences": gettext_lazy("absents"),
@@ -35,6 +37,7 @@ KEY_LABELS = {
     "decisions": gettext_lazy("décisions"),
     "declaration": gettext_lazy("déclaration"),
     "duellists": gettext_lazy("duellistes"),
+    "ends_on": gettext_lazy("dernier jour"),
     "event": gettext_lazy("événement"),
     "exemption": gettext_lazy("dispense"),
     "fault": gettext_lazy("faute"),
@@ -42,9 +45,11 @@ KEY_LABELS = {
     "forum_to_verify": gettext_lazy("forum à vérifier"),
     "granted": gettext_lazy("accordé"),
     "invitation": gettext_lazy("invitation"),
+    "key": gettext_lazy("clé"),
     "kind": gettext_lazy("type"),
     "message": gettext_lazy("message"),
     "mode": gettext_lazy("mode"),
+    "name": gettext_lazy("nom"),
     "object": gettext_lazy("objet"),
     "participant": gettext_lazy("duelliste"),
     "pf_penalty": gettext_lazy("pénalité de PF"),
@@ -59,6 +64,8 @@ KEY_LABELS = {
     "revision": gettext_lazy("version"),
     "role": gettext_lazy("rôle"),
     "seed_sha256": gettext_lazy("empreinte de la graine"),
+    "slug": gettext_lazy("identifiant"),
+    "starts_on": gettext_lazy("premier jour"),
     "status": gettext_lazy("statut"),
     "target": gettext_lazy("cible"),
     "to": gettext_lazy("destinataire"),
@@ -139,6 +146,12 @@ def _target(entry: AuditLog, data: dict) -> tuple[str, str]:
         return _("Réglages du club"), reverse("clubs:settings")
     if entry.action == AuditAction.FORUM_PM:
         return _("Invitations et MP"), reverse("forum:invitations")
+    if entry.action in SEASON_ACTIONS:
+        name = (data.get("after") or data).get("name") or ""
+        return _("Saison « %(name)s »") % {"name": name}, reverse("clubs:seasons:list")
+    if entry.action in TOKEN_ACTIONS:
+        return (_("Jeton d'API de %(name)s") % {"name": data.get("username", "?")},
+                reverse("clubs:tokens:list"))
     return "", ""
 
 
@@ -149,7 +162,8 @@ def _changes(data: dict) -> list[tuple[str, str]]:
         return []
     keys = [key for key in after if before.get(key) != after.get(key)]
     keys += [key for key in before if key not in after]
-    return [(str(key), f"{_value(key, before.get(key), {})} → {_value(key, after.get(key), {})}") for key in keys]
+    return [(str(KEY_LABELS.get(key, key)), f"{_value(key, before.get(key), {})} → {_value(key, after.get(key), {})}")
+            for key in keys]
 
 
 def _value(key: str, value, names: dict[int, str]) -> str:
