@@ -172,6 +172,7 @@ def test_the_list_costs_the_same_queries_whatever_the_number_of_spells(default_c
         return len(queries)
 
     few = measured()
+    print(f"catalogue list: {few} queries")
     catalogue_copy_for(club)
     copies = [Spell(club=club, slug=f"sort-{n}", name=f"Sort {n}", level=1 + n % 8, range=3, target="opponent",
                     effect={"damage": 1}) for n in range(40)]

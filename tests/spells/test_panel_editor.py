@@ -176,3 +176,20 @@ def test_the_menu_lists_the_catalogue_after_the_house_rules():
 
     names = [name for name, _label in SECTIONS]
     assert names.index("clubs:catalogue:list") == names.index("house_rules") + 1
+
+
+def test_a_post_without_its_csrf_token_is_refused_and_changes_nothing():
+    client = client_for(club_staff(), csrf=True)
+    assert client.post(reverse("clubs:catalogue:retire", args=["stupefix"]), {"retired": "1"}).status_code == 403
+    assert client.post(reverse("clubs:catalogue:add"), form()).status_code == 403
+    assert not catalogue_has_copy(home_club())
+
+
+def test_the_pages_read_in_english_for_an_english_reader():
+    client = client_for(club_staff())
+    client.cookies["django_language"] = "en"
+    page = text(client.get(reverse("clubs:catalogue:list")))
+    assert "Add a spell" in page and "The club uses the site's default catalogue" in page
+    response = client.post(reverse("clubs:catalogue:add"), form(level="9"))
+    assert response.status_code == 422 and "Ajouter un sort" not in text(response)
+    assert response.context["form"].errors["level"] == ["“level” must be an integer from 1 to 8 (got: 9)."]
