@@ -8,13 +8,27 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+# The browser's date picker reads and writes ISO days whatever the language.
+DAY = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class DuelNumberField(forms.IntegerField):
+    """A duel's number as people write it: « 12 », « #12 » or « n° 12 »."""
+
+    widget = forms.TextInput(attrs={"inputmode": "numeric"})
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = value.strip().removeprefix("#").removeprefix("n°").removeprefix("N°").strip()
+        return super().to_python(value)
+
 
 class JournalFilterForm(forms.Form):
     action = forms.ChoiceField(label=_("Action"), required=False)
     who = forms.CharField(label=_("Par (pseudo)"), required=False, max_length=150)
-    since = forms.DateField(label=_("Du"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(label=_("Au"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    duel = forms.IntegerField(label=_("Duel n°"), required=False, min_value=1, max_value=2**31 - 1)
+    since = forms.DateField(label=_("Du"), required=False, widget=DAY)
+    until = forms.DateField(label=_("Au"), required=False, widget=DAY)
+    duel = DuelNumberField(label=_("Duel n°"), required=False, min_value=1, max_value=2**31 - 1)
 
     def __init__(self, *args, actions: list[tuple[str, str]], **kwargs):
         super().__init__(*args, **kwargs)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
+from django.core.exceptions import FieldDoesNotExist
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -15,6 +16,9 @@ from django.utils.translation import gettext_lazy
 
 from audit.models import AuditAction, AuditLog
 from audit.selectors import usernames_by_id
+from clubs.house_rules_page import changes as house_rules_changes
+from clubs.models import Club
+from duels.engine.house_rules import HouseRules, HouseRulesError
 
 SUMMARY_ITEMS = 2
 SUMMARY_CHARS = 90
@@ -24,7 +28,9 @@ ACCOUNT_KEYS = {"referee", "previous_referee"}
 PRIVATE_REASON_ACTIONS = {AuditAction.EXEMPTION_DECIDE}
 COMMENT_ACTIONS = {AuditAction.DECLARATION_PUBLISH}
 # Details not worth a line: the club is the page's, the before/after pair is shown as its changes.
-SKIPPED_KEYS = {"club", "before", "after", "username", "user", "reason"}
+SKIPPED_KEYS = {"club", "before", "after", "username", "user", "reason", "season", "token"}
+SEASON_ACTIONS = {AuditAction.SEASON_CREATE, AuditAction.SEASON_CHANGE, AuditAction.SEASON_DELETE}
+TOKEN_ACTIONS = {AuditAction.API_TOKEN_CREATE, AuditAction.API_TOKEN_REVOKE}
 
 KEY_LABELS = {
     "absences": gettext_lazy("absents"),
@@ -35,6 +41,7 @@ KEY_LABELS = {
     "decisions": gettext_lazy("décisions"),
     "declaration": gettext_lazy("déclaration"),
     "duellists": gettext_lazy("duellistes"),
+    "ends_on": gettext_lazy("dernier jour"),
     "event": gettext_lazy("événement"),
     "exemption": gettext_lazy("dispense"),
     "fault": gettext_lazy("faute"),
@@ -42,9 +49,11 @@ KEY_LABELS = {
     "forum_to_verify": gettext_lazy("forum à vérifier"),
     "granted": gettext_lazy("accordé"),
     "invitation": gettext_lazy("invitation"),
+    "key": gettext_lazy("clé"),
     "kind": gettext_lazy("type"),
     "message": gettext_lazy("message"),
     "mode": gettext_lazy("mode"),
+    "name": gettext_lazy("nom"),
     "object": gettext_lazy("objet"),
     "participant": gettext_lazy("duelliste"),
     "pf_penalty": gettext_lazy("pénalité de PF"),
@@ -59,6 +68,8 @@ KEY_LABELS = {
     "revision": gettext_lazy("version"),
     "role": gettext_lazy("rôle"),
     "seed_sha256": gettext_lazy("empreinte de la graine"),
+    "slug": gettext_lazy("identifiant"),
+    "starts_on": gettext_lazy("premier jour"),
     "status": gettext_lazy("statut"),
     "target": gettext_lazy("cible"),
     "to": gettext_lazy("destinataire"),
@@ -91,8 +102,13 @@ class JournalRow:
     @property
     def summary(self) -> str:
         """The first details on one short line (the rest behind « détails »)."""
-        shown = " · ".join(f"{label} : {value}" for label, value in self.details[:SUMMARY_ITEMS])
+        shown = " · ".join(labelled(label, value) if label else value for label, value in self.details[:SUMMARY_ITEMS])
         return Truncator(shown).chars(SUMMARY_CHARS)
+
+
+def labelled(label, value) -> str:
+    """« label : valeur », with the reader's language's punctuation."""
+    return _("%(label)s : %(value)s") % {"label": label, "value": value}
 
 
 def journal_rows(entries: list[AuditLog]) -> list[JournalRow]:
@@ -112,7 +128,7 @@ def _row(entry: AuditLog, names: dict[int, str]) -> JournalRow:
         row.reason_title = _("Commentaire") if entry.action in COMMENT_ACTIONS else _("Motif")
         row.reason = (_("réservé à l'arbitre et au duelliste concerné") if entry.action in PRIVATE_REASON_ACTIONS
                       else entry.reason)
-    row.details = _changes(data) + [
+    row.details = _changes(entry.action, data) + [
         (str(KEY_LABELS.get(key, key)), _value(key, value, names))
         for key, value in data.items() if key not in SKIPPED_KEYS]
     return row
@@ -134,17 +150,40 @@ def _target(entry: AuditLog, data: dict) -> tuple[str, str]:
         return _("Réglages du club"), reverse("clubs:settings")
     if entry.action == AuditAction.FORUM_PM:
         return _("Invitations et MP"), reverse("forum:invitations")
+    if entry.action in SEASON_ACTIONS:
+        name = (data.get("after") or data).get("name") or ""
+        return _("Saison « %(name)s »") % {"name": name}, reverse("clubs:seasons:list")
+    if entry.action in TOKEN_ACTIONS:
+        return (_("Jeton d'API de %(name)s") % {"name": data.get("username", "?")},
+                reverse("clubs:tokens:list"))
     return "", ""
 
 
-def _changes(data: dict) -> list[tuple[str, str]]:
-    """A settings change (`before`/`after`) as one line per value changed: « nom : avant → après »."""
+def _changes(action: str, data: dict) -> list[tuple[str, str]]:
+    """A settings change (`before`/`after`) as one line per value changed: « nom : avant → après », named
+    as the page that changes it names it (house rules: whole lines, as their page words them)."""
     before, after = data.get("before"), data.get("after")
     if not isinstance(before, dict) or not isinstance(after, dict):
         return []
+    if action == AuditAction.HOUSE_RULES:
+        try:
+            return [("", line) for line in house_rules_changes(HouseRules.from_dict(before), HouseRules.from_dict(after))]
+        except HouseRulesError:
+            pass  # rules of an older shape: shown knob by knob below
     keys = [key for key in after if before.get(key) != after.get(key)]
     keys += [key for key in before if key not in after]
-    return [(str(key), f"{_value(key, before.get(key), {})} → {_value(key, after.get(key), {})}") for key in keys]
+    return [(_setting_label(action, key), f"{_value(key, before.get(key), {})} → {_value(key, after.get(key), {})}")
+            for key in keys]
+
+
+def _setting_label(action: str, key: str) -> str:
+    """A changed value's name: a club setting as its field is named, anything else by KEY_LABELS."""
+    if action == AuditAction.CLUB_SETTINGS:
+        try:
+            return str(Club._meta.get_field(key).verbose_name)
+        except FieldDoesNotExist:
+            pass
+    return str(KEY_LABELS.get(key, key))
 
 
 def _value(key: str, value, names: dict[int, str]) -> str:
@@ -160,7 +199,7 @@ def _value(key: str, value, names: dict[int, str]) -> str:
     if isinstance(value, list):
         return ", ".join(_value(key, item, names) for item in value) or "—"
     if isinstance(value, dict):
-        return "; ".join(f"{KEY_LABELS.get(k, k)} : {_value(k, v, names)}" for k, v in value.items()) or "—"
+        return "; ".join(labelled(KEY_LABELS.get(k, k), _value(k, v, names)) for k, v in value.items()) or "—"
     return str(value)
 
 

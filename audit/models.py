@@ -36,6 +36,9 @@ class AuditAction(models.TextChoices):
     FORUM_PM = "forum.pm", _("MP envoyés depuis le forum")
     HOUSE_RULES = "club.house_rules", _("règles maison modifiées")
     CLUB_SETTINGS = "club.settings", _("réglages du club modifiés")
+    CATALOGUE_SPELL = "catalogue.spell", _("sort du catalogue enregistré")
+    CATALOGUE_RETIRE = "catalogue.retire", _("sort du catalogue retiré ou remis")
+    CATALOGUE_IMPORT = "catalogue.import", _("catalogue des sorts importé")
     WEBHOOK_CREATE = "webhook.create", _("webhook ajouté")
     WEBHOOK_CHANGE = "webhook.change", _("webhook modifié")
     WEBHOOK_SECRET = "webhook.secret", _("secret de webhook renouvelé")
@@ -82,7 +85,11 @@ class AuditLog(ClubOwned):
         ordering = ["created_at", "pk"]
         verbose_name = _("entrée du journal")
         verbose_name_plural = _("journal d'audit")
-        indexes = [models.Index(fields=["duel", "created_at"], name="audit_duel_time_idx")]
+        indexes = [
+            models.Index(fields=["duel", "created_at"], name="audit_duel_time_idx"),
+            # The club's journal page: one club's entries, newest first (audit.selectors.club_journal).
+            models.Index(fields=["club", "-created_at", "-id"], name="audit_club_time_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{date_format(timezone.localtime(self.created_at), 'DATETIME_FORMAT')} — {self.action_label}"

@@ -20,6 +20,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("signup_queue", _("Demandes d'inscription")),
 
     ("house_rules", _("Règles du club")),
+    ("clubs:catalogue:list", _("Catalogue des sorts")),
 
     ("rankings:rewards", _("Récompenses à verser")),
     ("clubs:seasons:list", _("Saisons")),

@@ -94,7 +94,7 @@ SEASON_YEARS = (1900, 2999)
 
 
 class Season(ClubOwned):
-    """A date range staff define in the admin (both days included, in the forum's time zone).
+    """A date range the club's staff define in its control panel (both days included, in the club's time zone).
 
     A result counts for a season when its duel finished on a day of the range."""
 

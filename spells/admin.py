@@ -41,7 +41,7 @@ class ModulationInline(admin.TabularInline):
 @admin.register(Spell)
 class SpellAdmin(admin.ModelAdmin):
     list_display = ("name", "slug", "catalogue", "level", "magic_type", "target", "tag_list", "page")
-    list_filter = ("club", "level", "magic_type", "target", "tag_auto", "tag_soin", "tag_zone", "tag_invocation",
+    list_filter = ("club", ("retired_at", admin.EmptyFieldListFilter), "level", "magic_type", "target", "tag_auto", "tag_soin", "tag_zone", "tag_invocation",
                    "tag_defence")
     list_select_related = ("magic_type", "club")
     readonly_fields = ("club",)
@@ -49,7 +49,7 @@ class SpellAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ("name",)}
     inlines = [ModulationInline]
     fieldsets = [
-        (None, {"fields": ("club", "name", "slug", "incantation", "description")}),
+        (None, {"fields": ("club", "name", "slug", "incantation", "description", "retired_at")}),
         (_("Règles (RULES.md §7)"), {"fields": (
             ("level", "range"), "magic_type", "target",
             ("tag_auto", "tag_soin", "tag_zone", "tag_invocation", "tag_defence"),

@@ -112,13 +112,23 @@ def _format(value, *, indent: int, used: int) -> str:
 def read_catalog_file(path: Path | str) -> dict:
     """The parsed file; raises ValueError with a French message when it is not readable JSON."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise ValueError(_("Impossible de lire %(path)s : %(error)s.")
                          % {"path": path, "error": error.strerror or error}) from error
+    except UnicodeDecodeError as error:
+        raise ValueError(_("%(path)s n'est pas un texte UTF-8.") % {"path": path}) from error
+    return loads_catalog(text, name=str(path))
+
+
+def loads_catalog(text: str, *, name: str) -> dict:
+    """A catalog file's text parsed (`name` names it in the message); raises ValueError with a French message
+    when it is not valid JSON."""
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise ValueError(_("%(path)s n'est pas un JSON valide (ligne %(line)s, colonne %(column)s) : %(error)s.")
-                         % {"path": path, "line": error.lineno, "column": error.colno, "error": error.msg}) from error
+                         % {"path": name, "line": error.lineno, "column": error.colno, "error": error.msg}) from error
 
 
 def validate_catalog_data(data, *, known_magic_types: Collection[str] = ()) -> list[str]:

@@ -66,6 +66,10 @@ class CatalogueQuerySet(models.QuerySet):
         has_copy = Exists(Spell.rows.filter(club=club))
         return self.filter(Q(club=club) | Q(club__isnull=True) & ~has_copy)
 
+    def offered(self) -> CatalogueQuerySet:
+        """The spells offered to new duels, the catalogue page and the API: not retired."""
+        return self.filter(retired_at__isnull=True)
+
 
 class ActiveCatalogueManager(models.Manager.from_queryset(CatalogueQuerySet)):
     """`Spell.objects`: the active club's catalogue (clubs.scoping.current_club), else the default one.
@@ -111,6 +115,10 @@ class Spell(models.Model):
     bonus = models.JSONField(
         _("effet bonus"), null=True, blank=True,
         help_text=_("Pour un lanceur du type de magie du sort qui parie 123 ou 456. Vide : pas de bonus."),
+    )
+    retired_at = models.DateTimeField(
+        _("retiré le"), null=True, blank=True,
+        help_text=_("Un sort retiré n'est plus proposé aux nouveaux duels ; les duels en cours gardent le leur."),
     )
 
     objects = ActiveCatalogueManager()

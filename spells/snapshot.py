@@ -22,6 +22,6 @@ def spell_to_engine_dict(spell: Spell) -> dict:
 
 
 def catalog_snapshot() -> list[dict]:
-    """Every spell of the active club's catalogue as §7 dicts, ordered by slug (two queries, whatever the
-    size)."""
-    return [spell_to_engine_dict(spell) for spell in catalog_spells()]
+    """Every offered spell (not retired) of the active club's catalogue as §7 dicts, ordered by slug (two
+    queries, whatever the size)."""
+    return [spell_to_engine_dict(spell) for spell in catalog_spells().offered()]

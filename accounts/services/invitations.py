@@ -23,9 +23,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Duellist, Invitation, User
+from accounts.permissions import ISSUE_ACCOUNT_LINKS
 from audit.models import AuditAction
 from audit.services import audit_record
 from clubs.roles import membership_join
+from common.access import staff_may
 from common.errors import RefusedError
 
 
@@ -168,6 +170,30 @@ def invitation_accept(*, token: str, password: str, email: str = "") -> User:
     return user
 
 
+@transaction.atomic
+def invitation_link_account(*, token: str, user: User) -> Duellist:
+    """A member already signed in (their account plays in another club) takes the character the activation
+    link names as theirs in this club: no second account. One character per account in a club."""
+    invitation = invitation_check(token=token, for_update=True)
+    if invitation.purpose != Invitation.Purpose.ACTIVATION:
+        raise InvitationError("not-activation", _("Ce lien sert à changer le mot de passe d'un compte, pas à lier un "
+                                                  "personnage : déconnectez-vous pour l'utiliser."))
+    duellist = Duellist.objects.select_for_update().get(pk=invitation.duellist_id)
+    if duellist.user_id is not None:
+        raise refusal("used")
+    held = Duellist.objects.filter(user=user).first()
+    if held is not None:
+        raise InvitationError("has-character", _(
+            "Votre compte joue déjà « %(name)s » dans ce club : un compte n'y a qu'un personnage. Déconnectez-vous "
+            "pour créer un autre compte avec ce lien.") % {"name": held.forum_name})
+    duellist.user = user
+    duellist.save(update_fields=["user"])
+    membership_join(user, duellist.club)
+    invitation.used_at = timezone.now()
+    invitation.save(update_fields=["used_at"])
+    return duellist
+
+
 def invitation_pm_bbcode(*, issued: IssuedInvitation, base_url: str | None = None) -> str:
     """The ready-to-paste private message (forum BBCode) that carries the link."""
     invitation = issued.invitation
@@ -218,3 +244,11 @@ def invitations_for_pending_members(*, created_by: User | None, forum_ids: list[
         except InvitationError as error:
             skipped.append(f"{member.forum_id} : {error.message}")
     return issued, skipped
+
+
+def invitation_links_issue(*, by: User) -> list[IssuedInvitation]:
+    """The club's staff take the links of every member without an account nor an open link, to send them
+    by hand (without the forum bridge): each link is made once and shown once."""
+    if not staff_may(by, ISSUE_ACCOUNT_LINKS):
+        raise InvitationError("forbidden", _("Seule l'équipe du club crée des liens d'invitation."))
+    return invitations_for_pending_members(created_by=by)[0]

@@ -17,7 +17,12 @@ from django.views.i18n import set_language
 from accounts.forms import ChoosePasswordForm, ProfileForm, SignupRequestForm
 from accounts.login_protection import client_ip
 from accounts.models import Duellist, Invitation, Notification
-from accounts.services.invitations import InvitationError, invitation_accept, invitation_check
+from accounts.services.invitations import (
+    InvitationError,
+    invitation_accept,
+    invitation_check,
+    invitation_link_account,
+)
 from accounts.services.membership import (
     email_preferences,
     language_set,
@@ -38,6 +43,14 @@ def invitation_accept_view(request, token: str):
         invitation = invitation_check(token=token)
     except InvitationError as error:
         return render(request, "accounts/invitation_refused.html", {"error": error}, status=410)
+    if request.method == "POST" and "link" in request.POST and request.user.is_authenticated:
+        try:
+            duellist = invitation_link_account(token=token, user=request.user)
+        except InvitationError as error:
+            return render(request, "accounts/invitation_refused.html", {"error": error}, status=410)
+        messages.success(request, _("« %(name)s » est maintenant votre personnage dans le club %(club)s.")
+                         % {"name": duellist.forum_name, "club": current_club().name})
+        return redirect("home")
     form = ChoosePasswordForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -1,6 +1,9 @@
-"""Rankings API, seasons and duellists: the season list (staff write it; the season's table is built at
-once) and the duellists with their records. The champions table itself: `rankings.api.table`."""
+"""Rankings API, seasons and duellists: the season list (staff write it through the control panel's audited
+services; the season's table is built at once) and the duellists with their records. The champions table
+itself: `rankings.api.table`."""
 from __future__ import annotations
+
+from contextlib import contextmanager
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Prefetch
@@ -16,7 +19,7 @@ from common.pagination import PageSizePagination
 from config.api import IsStaffOrReadOnly
 from rankings import selectors
 from rankings.models import ALL_FORMATS, ALL_KINDS, ALL_YEARS, Season, Standing
-from rankings.services import rewards
+from rankings.services import seasons
 
 
 class SeasonSerializer(serializers.ModelSerializer):
@@ -31,8 +34,19 @@ class SeasonSerializer(serializers.ModelSerializer):
         try:
             season.clean()
         except DjangoValidationError as error:
-            raise serializers.ValidationError(error.message_dict) from None
+            raise serializers.ValidationError({("non_field_errors" if field == "__all__" else field): messages
+                                           for field, messages in error.message_dict.items()}) from None
         return attrs
+
+
+@contextmanager
+def _refused_as_400():
+    """The service's last checks (a name or identifier another season took meanwhile) as the API's 400."""
+    try:
+        yield
+    except DjangoValidationError as error:
+        raise serializers.ValidationError({("non_field_errors" if field == "__all__" else field): messages
+                                           for field, messages in error.message_dict.items()}) from None
 
 
 class SeasonListView(generics.ListCreateAPIView):
@@ -46,7 +60,8 @@ class SeasonListView(generics.ListCreateAPIView):
         return Season.objects.order_by("-starts_on", "pk")  # the club's seasons (read per request)
 
     def perform_create(self, serializer):
-        serializer.instance = rewards.season_save(season=Season(**serializer.validated_data))
+        with _refused_as_400():
+            serializer.instance = seasons.season_create(by=self.request.user, **serializer.validated_data)
 
 
 class SeasonDetailView(generics.RetrieveUpdateDestroyAPIView):
@@ -60,12 +75,13 @@ class SeasonDetailView(generics.RetrieveUpdateDestroyAPIView):
 
     def perform_update(self, serializer):
         season = serializer.instance
-        for name, value in serializer.validated_data.items():
-            setattr(season, name, value)
-        serializer.instance = rewards.season_save(season=season)
+        values = {name: getattr(season, name) for name in seasons.FIELDS} | serializer.validated_data
+        with _refused_as_400():
+            seasons.season_change(by=self.request.user, season=season, **values)
+        season.refresh_from_db()
 
     def perform_destroy(self, instance):
-        rewards.season_delete(season=instance)
+        seasons.season_remove(by=self.request.user, season=instance)
 
 
 class RecordSerializer(serializers.ModelSerializer):

@@ -71,7 +71,7 @@ class SpellDetailView(generics.RetrieveAPIView):
     lookup_field = "slug"
 
     def get_queryset(self):  # per request: the catalogue of the club being served
-        return Spell.objects.select_related("magic_type").prefetch_related("modulations")
+        return Spell.objects.offered().select_related("magic_type").prefetch_related("modulations")
 
 
 class MagicTypeListView(generics.ListAPIView):

@@ -147,3 +147,12 @@ def test_the_list_reads_a_fixed_number_of_queries(django_assert_max_num_queries)
     with django_assert_max_num_queries(5):  # session, user, membership, menu, tokens with their holders
         page = browser.get(LIST)
     assert text(page).count("data-token=") == 10
+
+
+def test_the_clubs_journal_names_whose_token_and_never_shows_the_key():
+    browser = client_for(club_staff())
+    key = api_token(club_member(username="neville"))
+    browser.post(f"{LIST}{ApiToken.objects.get(key=key).pk}/revoquer/")
+    html = _page(browser.get("/club/gestion/journal/"))
+    assert "jeton d'API révoqué" in html and "Jeton d'API de neville" in html and f'href="{LIST}"' in html
+    assert key not in html and f"{key[:4]}…" in html

@@ -123,9 +123,11 @@ def test_entries_come_newest_first_with_who_did_what_in_words(browser, staff):
 
 def test_the_labels_are_in_english_for_an_english_reader(browser):
     entry(AuditAction.FAULT)
+    entry(AuditAction.FAULT, reason="Spam", data={"kind": "absence", "pf_penalty": 2})
     browser.cookies["django_language"] = "en"
     html = text(browser.get(journal_url()))
     assert "fault recorded" in html and "faute relevée" not in html
+    assert "type: absence · HP penalty: 2" in html and "Reason:" in html
 
 
 def test_details_are_words_not_json_and_times_are_the_clubs(club, staff):
@@ -154,6 +156,28 @@ def test_a_role_change_links_to_the_member_and_a_settings_change_lists_what_chan
     assert "rôle : arbitre" in html.replace("</dt><dd>", " : ")
     assert "Ancien → Nouveau" in html
     assert f'href="{reverse("clubs:settings")}"' in html
+
+
+def test_what_the_services_record_reads_as_words(browser, staff, club):
+    from clubs.club_settings import club_settings_store
+    from clubs.house_rules_page import house_rules_save
+    from duels.engine.house_rules import HouseRules
+    from duels.services import fault_record
+    from tests.support.duels import started_duel
+
+    duel, referee, (a, _b) = started_duel()
+    fault_record(duel=duel, participant=a, by=referee, note="Hors sujet", pf_penalty=2)
+    house_rules_save(club=club, rules=HouseRules.from_dict({"min_words": 50}), by=staff)
+    values = {name: getattr(club, name) for name in ("name", "forum_url", "forum_origins", "duel_section",
+                                                     "forum_profile_url", "language", "time_zone", "is_public")}
+    club_settings_store(club=club, by=staff, values={**values, "name": "Club des duels", "duel_section": 12})
+    html = text(browser.get(journal_url())).replace("</dt><dd>", " : ")
+    assert "arbitrage pris" in html and "signal de départ" in html and "faute relevée" in html
+    assert "pénalité de PF : 2" in html and "Hors sujet" in html
+    assert "Mots RP minimum par message : " in html and "→ 50" in html  # as the house rules page words it
+    assert "nom : Club de duel → Club des duels" in html
+    assert "section des duels sur le forum : 0 → 12" in html  # a setting by its name on the settings page
+    assert f"arbitre : {referee.username}" in html
 
 
 def test_an_exemptions_private_reason_stays_private(browser):
@@ -198,6 +222,9 @@ def test_filter_by_duel_number(browser):
     entry(duel=other)
     entry()
     assert shown(browser.get(journal_url(duel=duel.pk))) == [concerned.pk]
+    assert shown(browser.get(journal_url(duel=f"#{duel.pk}"))) == [concerned.pk]
+    assert shown(browser.get(journal_url(duel=f"n° {duel.pk}"))) == [concerned.pk]
+
 
 
 def test_filters_combine(browser, staff):

@@ -161,3 +161,29 @@ def test_the_list_reads_a_fixed_number_of_queries(staff, django_assert_max_num_q
     with django_assert_max_num_queries(5):  # session, user, membership, menu, seasons with their sizes
         page = staff.get(LIST)
     assert text(page).count("data-season=") == 12
+
+
+def test_the_apis_season_writes_go_through_the_same_audited_services(club):
+    from rest_framework.test import APIClient
+
+    from tests.support.clubs import api_token
+
+    staff = club_staff()
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {api_token(staff)}")
+    assert api.post("/api/v1/seasons/", MARCH, format="json").status_code == 201
+    taken = api.post("/api/v1/seasons/", {**MARCH, "slug": "mars-2", "starts_on": "2027-03-01",
+                                          "ends_on": "2027-03-31"}, format="json")
+    assert taken.status_code == 400 and "Une saison porte déjà ce nom." in str(taken.json()["errors"])
+    assert api.patch("/api/v1/seasons/mars/", {"name": "Mars long"}, format="json").json()["name"] == "Mars long"
+    assert api.delete("/api/v1/seasons/mars/").status_code == 204
+    assert [(e.action, e.actor) for e in AuditLog.objects.order_by("pk")] == [
+        ("season.create", staff), ("season.change", staff), ("season.delete", staff)]
+
+
+def test_the_clubs_journal_tells_a_season_change_in_words(staff):
+    season = _season()
+    staff.post(f"{LIST}{season.pk}/", {**MARCH, "name": "Mars long"})
+    html = text(staff.get("/club/gestion/journal/")).replace("</dt><dd>", " : ")
+    assert "saison modifiée" in html and "Saison « Mars long »" in html and f'href="{LIST}"' in html
+    assert "nom : Mars → Mars long" in html

@@ -45,13 +45,18 @@ EVERY_PERMISSION = ["accounts.decide_signup_requests", "accounts.grant_referee_r
                     "duels.referee_any_duel", "duels.change_registration"]
 
 
+def nested(outer: str, inner: str | None) -> str:
+    """The namespace of an include inside another ("clubs" + "catalogue" → "clubs:catalogue")."""
+    return f"{outer}:{inner}" if outer and inner else inner or outer
+
+
 def route_names(resolver=None, prefix="", namespace=""):
     for entry in (resolver or get_resolver()).url_patterns:
         route = prefix + str(entry.pattern)
         if route.startswith(SKIPPED):
             continue
         if isinstance(entry, URLResolver):
-            yield from route_names(entry, route, entry.namespace or namespace)
+            yield from route_names(entry, route, nested(namespace, entry.namespace))
         elif isinstance(entry, URLPattern) and entry.name:
             yield f"{namespace}:{entry.name}" if namespace else entry.name
 
