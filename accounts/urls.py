@@ -27,6 +27,7 @@ urlpatterns = [
     path("staff/", staff.staff_index, name="staff"),
     path("staff/membres/", staff.members_import, name="members_import"),
     path("staff/demandes/", staff.signup_queue, name="signup_queue"),
+    path("staff/liens/", staff.invitation_links, name="invitation_links"),
     path("staff/demandes/<int:pk>/", staff.signup_decide, name="signup_decide"),
     path("staff/roles/", staff.roles_page, name="roles"),
     path("staff/regles/", house_rules.house_rules, name="house_rules"),

@@ -31,6 +31,8 @@ EXEMPT = {
     ("webhooks.services.announcements", "sanctions_announce"): "announce for the sweep's batch",
     ("webhooks.services.delivery", "webhook_disable"): "called inside delivery_outcome_record (atomic)",
     ("webhooks.services.staff", "staff_told_webhook_disabled"): "called inside webhook_disable's transaction",
+    ("webhooks.services.panel", "webhook_audit"):
+        "logs inside the panel's webhook services' and delivery_resend's transaction (in the webhook's club)",
 }
 
 

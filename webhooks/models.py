@@ -121,6 +121,8 @@ class Delivery(ClubOwned):
             # The retry sweep reads only rows still to send whose time has come.
             models.Index(fields=["next_try_at"], name="delivery_due",
                          condition=models.Q(status__in=["pending", "sending"])),
+            # A webhook's deliveries newest first: its page in the control panel, and the list's last one.
+            models.Index(fields=["webhook", "-created_at"], name="delivery_webhook_recent"),
         ]
 
     def __str__(self) -> str:

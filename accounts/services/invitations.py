@@ -23,9 +23,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Duellist, Invitation, User
+from accounts.permissions import ISSUE_ACCOUNT_LINKS
 from audit.models import AuditAction
 from audit.services import audit_record
 from clubs.roles import membership_join
+from common.access import staff_may
 from common.errors import RefusedError
 
 
@@ -242,3 +244,11 @@ def invitations_for_pending_members(*, created_by: User | None, forum_ids: list[
         except InvitationError as error:
             skipped.append(f"{member.forum_id} : {error.message}")
     return issued, skipped
+
+
+def invitation_links_issue(*, by: User) -> list[IssuedInvitation]:
+    """The club's staff take the links of every member without an account nor an open link, to send them
+    by hand (without the forum bridge): each link is made once and shown once."""
+    if not staff_may(by, ISSUE_ACCOUNT_LINKS):
+        raise InvitationError("forbidden", _("Seule l'équipe du club crée des liens d'invitation."))
+    return invitations_for_pending_members(created_by=by)[0]

@@ -12,8 +12,9 @@ from accounts.permissions import (
     DECIDE_SIGNUP_REQUESTS,
     GRANT_REFEREE_ROLE,
     IMPORT_MEMBERS,
+    ISSUE_ACCOUNT_LINKS,
 )
-from accounts.services.invitations import InvitationError, invitation_pm_bbcode
+from accounts.services.invitations import InvitationError, invitation_links_issue, invitation_pm_bbcode
 from accounts.services.member_upload import UploadRefused, forum_members_confirm, forum_members_preview
 from accounts.services.membership import referee_role_set, signup_request_decide
 from clubs.roles import referee_membership_exists, staff_membership_exists
@@ -127,3 +128,20 @@ def members_import(request):
     if report is not None and not (report.imported or report.previewed):
         status = 422
     return render(request, "accounts/members_import.html", {"form": form, "report": report}, status=status)
+
+
+@permission_required(ISSUE_ACCOUNT_LINKS)
+@require_POST
+def invitation_links(request):
+    """« Obtenir les liens » (Invitations et MP): every member without an account gets a link, shown once with
+    its ready-to-paste PM, for staff who send them by hand rather than through the forum bridge."""
+    try:
+        issued = invitation_links_issue(by=request.user)
+    except InvitationError as error:
+        messages.error(request, error.message)
+        return redirect("forum:invitations")
+    base = site_base(request)
+    return render(request, "accounts/invitations_issued.html", {
+        "issued": [(item, invitation_pm_bbcode(issued=item, base_url=base)) for item in issued],
+        "back_url": "forum:invitations",
+    })

@@ -158,10 +158,48 @@ def test_a_role_change_links_to_the_member_and_a_settings_change_lists_what_chan
     assert f'href="{reverse("clubs:settings")}"' in html
 
 
-def test_an_exemptions_private_reason_stays_private(browser):
-    entry(AuditAction.EXEMPTION_DECIDE, reason="Hospitalisation", data={"granted": False, "participant": "p1"})
+def test_what_the_services_record_reads_as_words(browser, staff, club):
+    from clubs.club_settings import club_settings_store
+    from clubs.house_rules_page import house_rules_save
+    from duels.engine.house_rules import HouseRules
+    from duels.services import fault_record
+    from tests.support.duels import started_duel
+
+    duel, referee, (a, _b) = started_duel()
+    fault_record(duel=duel, participant=a, by=referee, note="Hors sujet", pf_penalty=2)
+    house_rules_save(club=club, rules=HouseRules.from_dict({"min_words": 50}), by=staff)
+    values = {name: getattr(club, name) for name in ("name", "forum_url", "forum_origins", "duel_section",
+                                                     "forum_profile_url", "language", "time_zone", "is_public")}
+    club_settings_store(club=club, by=staff, values={**values, "name": "Club des duels", "duel_section": 12})
+    html = text(browser.get(journal_url())).replace("</dt><dd>", " : ")
+    assert "arbitrage pris" in html and "signal de départ" in html and "faute relevée" in html
+    assert "pénalité de PF : 2" in html and "Hors sujet" in html
+    assert "Mots RP minimum par message : " in html and "→ 50" in html  # as the house rules page words it
+    assert "nom : Club de duel → Club des duels" in html
+    assert "section des duels sur le forum : 0 → 12" in html  # a setting by its name on the settings page
+    assert f"arbitre : {referee.username}" in html
+
+
+def test_an_exemptions_reason_is_read_as_the_duels_referee_reads_it(browser):
+    from tests.support.duels import started_duel
+
+    duel, _referee, (a, _b) = started_duel()
+    entry(AuditAction.EXEMPTION_DECIDE, duel=duel, reason="Hospitalisation",
+          data={"granted": False, "participant": a.engine_id})
     html = text(browser.get(journal_url()))
-    assert "dispense refusée" in html and "Hospitalisation" not in html
+    assert "dispense refusée" in html and "Hospitalisation" in html
+
+
+def test_staff_playing_in_the_duel_read_their_own_exemptions_reason_only(club):
+    from tests.support.clubs import make_club_staff
+    from tests.support.duels import started_duel
+
+    duel, _referee, (a, b) = started_duel()
+    entry(AuditAction.EXEMPTION_DECIDE, duel=duel, reason="Hospitalisation", data={"participant": b.engine_id})
+    entry(AuditAction.EXEMPTION_DECIDE, duel=duel, reason="Examens", data={"participant": a.engine_id})
+    html = text(client_for(make_club_staff(a.duellist.user)).get(journal_url()))
+    assert "Examens" in html and "Hospitalisation" not in html
+    assert "réservé à l&#x27;arbitre et au duelliste concerné" in html
 
 
 def test_a_long_reason_is_cut_and_shown_whole_behind_details(browser):
@@ -273,12 +311,14 @@ def test_the_page_statement_count_does_not_grow_with_the_log(browser, staff, dja
         for i in range(n):
             audit_record(actor=staff, action=AuditAction.REFEREE_ASSIGN, duel=duels[i % 3],
                          data={"referee": referees[i % 3].pk, "previous_referee": referees[(i + 1) % 3].pk})
+            audit_record(actor=staff, action=AuditAction.EXEMPTION_DECIDE, duel=duels[i % 3], reason="Motif",
+                         data={"participant": "p1", "granted": True})
 
-    add(5)
+    add(3)
     browser.get(journal_url())  # the session and the club, read once as a running site has them
     with django_assert_max_num_queries(12) as few:
-        assert len(shown(browser.get(journal_url()))) == 5
-    add(55)
+        assert len(shown(browser.get(journal_url()))) == 6
+    add(27)
     with django_assert_max_num_queries(len(few.captured_queries)) as more:
         assert len(shown(browser.get(journal_url()))) == 50
-    print(f"journal page: {len(few.captured_queries)} statements for 5 entries, {len(more.captured_queries)} for 60")
+    print(f"journal page: {len(few.captured_queries)} statements for 6 entries, {len(more.captured_queries)} for 60")

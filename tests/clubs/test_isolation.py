@@ -79,13 +79,18 @@ ARGS = {  # route name → which of B's ids its arguments take
 NOT_CLUB_OBJECTS = {"password_reset_confirm", "invitation_accept", "role_set", "spells:detail"}  # no club row
 
 
+def nested(outer: str, inner: str | None) -> str:
+    """The namespace of an include inside another ("clubs" + "catalogue" → "clubs:catalogue")."""
+    return f"{outer}:{inner}" if outer and inner else inner or outer
+
+
 def routes_with_ids(resolver=None, prefix="", namespace=""):
     for entry in (resolver or get_resolver()).url_patterns:
         route = prefix + str(entry.pattern)
         if route.startswith(SKIPPED):
             continue
         if isinstance(entry, URLResolver):
-            yield from routes_with_ids(entry, route, entry.namespace or namespace)
+            yield from routes_with_ids(entry, route, nested(namespace, entry.namespace))
         elif isinstance(entry, URLPattern) and entry.name and "<" in route:
             name = f"{namespace}:{entry.name}" if namespace else entry.name
             if name not in NOT_CLUB_OBJECTS:

@@ -26,6 +26,7 @@ from tests.support.clubs import make_club_staff, make_referee, other_club
 from tests.support.duels import declare, post, started_duel
 from tests.support.forum import forum_configured
 from tests.support.permissions import club_staff, staff_with
+from webhooks.models import Delivery, EventKind, Webhook, WebhookKind
 
 pytestmark = pytest.mark.django_db
 FORUM = "https://forum.example"
@@ -44,13 +45,18 @@ EVERY_PERMISSION = ["accounts.decide_signup_requests", "accounts.grant_referee_r
                     "duels.referee_any_duel", "duels.change_registration"]
 
 
+def nested(outer: str, inner: str | None) -> str:
+    """The namespace of an include inside another ("clubs" + "catalogue" → "clubs:catalogue")."""
+    return f"{outer}:{inner}" if outer and inner else inner or outer
+
+
 def route_names(resolver=None, prefix="", namespace=""):
     for entry in (resolver or get_resolver()).url_patterns:
         route = prefix + str(entry.pattern)
         if route.startswith(SKIPPED):
             continue
         if isinstance(entry, URLResolver):
-            yield from route_names(entry, route, entry.namespace or namespace)
+            yield from route_names(entry, route, nested(namespace, entry.namespace))
         elif isinstance(entry, URLPattern) and entry.name:
             yield f"{namespace}:{entry.name}" if namespace else entry.name
 
@@ -90,16 +96,26 @@ def build_world() -> dict:
     result = Result.objects.create(duel=duel, duellist=a.duellist, participant=a, year=3, outcome="loss",
                                    chocogrenouille=True)
     published = Declaration.objects.filter(window__duel=duel, status="published").latest("pk")
+    hook, delivery = webhook_world()
     return {
         "duel": duel, "second": second, "draft": draft, "a": a, "b": b, "exemption": exemption,
         "registration": registration, "signup": signup, "unlinked": unlinked, "batch": batch, "result": result,
-        "published": published, "window": duel.windows.latest("pk"),
+        "published": published, "window": duel.windows.latest("pk"), "webhook": hook, "delivery": delivery,
         "users": {"anonymous": None, "player": a.duellist.user, "outsider": outsider.user, "referee": referee,
                   "other_referee": other_referee, "superuser": superuser,
                   "platform_staff": staff_with(*EVERY_PERMISSION, username="operateur"),
                   "other_club_staff": club_staff(other_club(), username="equipe-ailleurs"),
                   "staff_player": User.objects.get(pk=staff_player.pk)},
     }
+
+
+def webhook_world() -> tuple[Webhook, Delivery]:
+    """A signed webhook of the club and one failed delivery of it (the panel's webhook pages)."""
+    hook = Webhook.objects.create(name="Forum", kind=WebhookKind.SIGNED, url="https://hooks.example/x",
+                                  secret="s3cr3t", events=[EventKind.DUEL_STARTED])
+    delivery = Delivery.objects.create(webhook=hook, event=EventKind.DUEL_STARTED, payload={}, status="failed",
+                                       created_at=timezone.now())
+    return hook, delivery
 
 
 def table(w: dict) -> dict:
@@ -195,6 +211,20 @@ def table(w: dict) -> dict:
         "forum:batch": ([of("forum:batch", w["batch"].pk)], STAFF_PAGE, None),
         "forum:batch_open": ([of("forum:batch_open", w["batch"].pk)], STAFF_PAGE, None),
     })
+    hook, delivery = w["webhook"].pk, w["delivery"].pk
+    rows.update({  # the club's webhooks (webhooks/panel_urls.py)
+        "webhooks_panel:list": ([of("clubs:webhooks_panel:list")], STAFF_PAGE, None),
+        "webhooks_panel:add": ([of("clubs:webhooks_panel:add")], STAFF_PAGE,
+                                     {"name": "Pris", "kind": "discord", "url": "https://hooks.example/y",
+                                      "language": "fr", "events": ["duel.started"]}),
+        "webhooks_panel:edit": ([of("clubs:webhooks_panel:edit", hook)], STAFF_PAGE,
+                                      {"name": "Pris", "url": "", "language": "fr", "events": []}),
+        "webhooks_panel:secret": ([of("clubs:webhooks_panel:secret", hook)], STAFF_PAGE, None),
+        "webhooks_panel:secret_new": ([of("clubs:webhooks_panel:secret_new", hook)], STAFF_PAGE, {}),
+        "webhooks_panel:delete": ([of("clubs:webhooks_panel:delete", hook)], STAFF_PAGE, {"confirm": "yes"}),
+        "webhooks_panel:deliveries": ([of("clubs:webhooks_panel:deliveries", hook)], STAFF_PAGE, None),
+        "webhooks_panel:resend": ([of("clubs:webhooks_panel:resend", hook, delivery)], STAFF_PAGE, {}),
+    })
     return rows
 
 
@@ -212,6 +242,7 @@ def fingerprint() -> tuple:
         PmBatch.objects.count(), list(Result.objects.order_by("pk").values_list("paid_at")),
         list(Registration.objects.order_by("pk").values_list("status")), AuditLog.objects.count(),
         Duellist.objects.count(), DuelTopic.objects.count(),
+        list(Webhook.objects.order_by("pk").values_list("name", "secret", "enabled", "events")), Delivery.objects.count(),
     )
 
 

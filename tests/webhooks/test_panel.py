@@ -11,10 +11,18 @@ from audit.models import AuditLog
 from clubs.scoping import activate_club
 from tests.factories.accounts import UserFactory
 from tests.support.clubs import club_cache_warmed, club_member, make_referee, other_club
-from tests.support.permissions import club_staff
+from tests.support.permissions import club_staff, staff_with
 from tests.support.web import client_for, text
 from webhooks.models import Delivery, DeliveryStatus, EventKind, Webhook, WebhookKind
 from webhooks.services.delivery import webhook_disable
+from webhooks.services.panel import (
+    MANAGE_WEBHOOKS,
+    WebhookRefused,
+    webhook_create,
+    webhook_delete,
+    webhook_secret_regenerate,
+    webhook_update,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -167,6 +175,24 @@ def test_delete_asks_for_confirmation_then_deletes_with_its_deliveries():
     assert not Webhook.objects.exists() and not Delivery.objects.exists()
     entry = AuditLog.objects.get(action="webhook.delete")
     assert entry.data["name"] == "Salon #duels" and "SECRET-TOKEN" not in str(entry.data)
+
+
+def test_the_services_refuse_anyone_but_the_clubs_staff(signed):
+    hook = signed[0]
+    for user in (club_member(), _referee(), club_staff(other_club()), staff_with(MANAGE_WEBHOOKS)):
+        for service, kwargs in (
+            (webhook_create, {"name": "Pris", "kind": WebhookKind.DISCORD, "url": "https://hooks.example/x",
+                              "events": []}),
+            (webhook_update, {"webhook": hook, "values": {"name": "Pris", "events": []}}),
+            (webhook_secret_regenerate, {"webhook": hook}),
+            (webhook_delete, {"webhook": hook}),
+        ):
+            with pytest.raises(WebhookRefused) as refused:
+                service(by=user, **kwargs)
+            assert refused.value.status == 403
+    hook.refresh_from_db()
+    assert (Webhook.objects.count(), hook.name, hook.secret) == (1, "Forum", "old-secret")
+    assert not AuditLog.objects.exists()
 
 
 def test_the_notice_of_a_disabled_webhook_links_to_the_clubs_panel_not_the_admin():
