@@ -21,6 +21,7 @@ from duels.services import declaration_prepare, exemption_request
 from forum.models import DuelTopic, PmBatch
 from forum.services import batches
 from rankings.models import Result
+from spells.models import Spell
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import make_club_staff, make_referee, other_club
 from tests.support.duels import declare, post, started_duel
@@ -97,6 +98,7 @@ def build_world() -> dict:
                                    chocogrenouille=True)
     published = Declaration.objects.filter(window__duel=duel, status="published").latest("pk")
     hook, delivery = webhook_world()
+    Spell.rows.create(slug="stupefix", name="Stupéfix", level=3, range=5, target="opponent", effect={"stun": True})
     return {
         "duel": duel, "second": second, "draft": draft, "a": a, "b": b, "exemption": exemption,
         "registration": registration, "signup": signup, "unlinked": unlinked, "batch": batch, "result": result,
@@ -225,6 +227,16 @@ def table(w: dict) -> dict:
         "webhooks_panel:deliveries": ([of("clubs:webhooks_panel:deliveries", hook)], STAFF_PAGE, None),
         "webhooks_panel:resend": ([of("clubs:webhooks_panel:resend", hook, delivery)], STAFF_PAGE, {}),
     })
+    spell = {"name": "Pris", "slug": "pris", "level": "1", "range": "3", "target": "opponent",
+             "effect": '{"damage": 1}'}
+    rows.update({  # the club's spell catalogue (spells/panel_urls.py)
+        "clubs:catalogue:list": ([of("clubs:catalogue:list")], STAFF_PAGE, None),
+        "clubs:catalogue:add": ([of("clubs:catalogue:add")], STAFF_PAGE, spell),
+        "clubs:catalogue:edit": ([of("clubs:catalogue:edit", "stupefix")], STAFF_PAGE, {**spell, "slug": "stupefix"}),
+        "clubs:catalogue:retire": ([of("clubs:catalogue:retire", "stupefix")], STAFF_PAGE, {"retired": "1"}),
+        "clubs:catalogue:import": ([of("clubs:catalogue:import")], STAFF_PAGE, {}),
+        "clubs:catalogue:export": ([of("clubs:catalogue:export")], STAFF_PAGE, None),
+    })
     return rows
 
 
@@ -243,6 +255,7 @@ def fingerprint() -> tuple:
         list(Registration.objects.order_by("pk").values_list("status")), AuditLog.objects.count(),
         Duellist.objects.count(), DuelTopic.objects.count(),
         list(Webhook.objects.order_by("pk").values_list("name", "secret", "enabled", "events")), Delivery.objects.count(),
+        list(Spell.rows.order_by("pk").values_list("club", "slug", "name", "retired_at")),
     )
 
 
