@@ -225,6 +225,9 @@ def table(w: dict) -> dict:
         "webhooks_panel:deliveries": ([of("clubs:webhooks_panel:deliveries", hook)], STAFF_PAGE, None),
         "webhooks_panel:resend": ([of("clubs:webhooks_panel:resend", hook, delivery)], STAFF_PAGE, {}),
     })
+    rows.update({  # the club's journal (audit/panel_urls.py): read-only, a POST is refused
+        "clubs:journal:list": ([of("clubs:journal:list")], STAFF_PAGE, {}),
+    })
     return rows
 
 
