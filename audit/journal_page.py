@@ -15,18 +15,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from audit.models import AuditAction, AuditLog
-from audit.selectors import usernames_by_id
+from audit.selectors import duels_played, usernames_by_id
 from clubs.house_rules_page import changes as house_rules_changes
 from clubs.models import Club
 from duels.engine.house_rules import HouseRules, HouseRulesError
+from duels.services.journal import COMMENT_ACTIONS, PRIVATE_REASON_ACTIONS
 
 SUMMARY_ITEMS = 2
 SUMMARY_CHARS = 90
 # Details that name an account by its id (shown by its name).
 ACCOUNT_KEYS = {"referee", "previous_referee"}
-# Reasons that concern one duellist (an exemption's is often medical): the panel does not show them.
-PRIVATE_REASON_ACTIONS = {AuditAction.EXEMPTION_DECIDE}
-COMMENT_ACTIONS = {AuditAction.DECLARATION_PUBLISH}
 # Details not worth a line: the club is the page's, the before/after pair is shown as its changes.
 SKIPPED_KEYS = {"club", "before", "after", "username", "user", "reason", "season", "token"}
 SEASON_ACTIONS = {AuditAction.SEASON_CREATE, AuditAction.SEASON_CHANGE, AuditAction.SEASON_DELETE}
@@ -111,22 +109,32 @@ def labelled(label, value) -> str:
     return _("%(label)s : %(value)s") % {"label": label, "value": value}
 
 
-def journal_rows(entries: list[AuditLog]) -> list[JournalRow]:
-    """One row per entry of a page; the accounts the details name are read in one statement for the page."""
+def journal_rows(entries: list[AuditLog], *, reader) -> list[JournalRow]:
+    """One row per entry of a page, as `reader` (the club's staff) may read it. The accounts the details
+    name, and the duels of the page the reader plays in, are read in one statement each for the page."""
     names = usernames_by_id(
         value for entry in entries if isinstance(entry.data, dict)
         for key, value in entry.data.items() if key in ACCOUNT_KEYS)
-    return [_row(entry, names) for entry in entries]
+    played = duels_played(user=reader, duel_ids={entry.duel_id for entry in entries
+                                                 if entry.duel_id and entry.action in PRIVATE_REASON_ACTIONS})
+    return [_row(entry, names, played) for entry in entries]
 
 
-def _row(entry: AuditLog, names: dict[int, str]) -> JournalRow:
+def _private(entry: AuditLog, data: dict, played: dict[int, str]) -> bool:
+    """An exemption's reason (often medical) is its duellist's and its referee's: the club's staff read it
+    as whoever referees the duel does (duels.services.journal), unless they play in it — then only their own."""
+    return (entry.action in PRIVATE_REASON_ACTIONS and entry.duel_id in played
+            and data.get("participant") != played[entry.duel_id])
+
+
+def _row(entry: AuditLog, names: dict[int, str], played: dict[int, str]) -> JournalRow:
     data = entry.data if isinstance(entry.data, dict) else {"data": entry.data}
     row = JournalRow(entry=entry, label=entry.action_label,
                      actor=entry.actor.username if entry.actor_id else _("automatique"))
     row.target, row.target_url = _target(entry, data)
     if entry.reason:
         row.reason_title = _("Commentaire") if entry.action in COMMENT_ACTIONS else _("Motif")
-        row.reason = (_("réservé à l'arbitre et au duelliste concerné") if entry.action in PRIVATE_REASON_ACTIONS
+        row.reason = (_("réservé à l'arbitre et au duelliste concerné") if _private(entry, data, played)
                       else entry.reason)
     row.details = _changes(entry.action, data) + [
         (str(KEY_LABELS.get(key, key)), _value(key, value, names))

@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
 from audit.models import AuditAction, AuditLog
+from duels.models import Participant
 
 JOURNAL_PER_PAGE = 50
 
@@ -55,3 +56,12 @@ def usernames_by_id(ids) -> dict[int, str]:
     if not ids:
         return {}
     return dict(get_user_model().objects.filter(pk__in=ids).values_list("pk", "username"))
+
+
+def duels_played(*, user, duel_ids) -> dict[int, str]:
+    """Among `duel_ids`, the duels `user` plays in: {duel id: their engine id} (one statement, none without
+    duels)."""
+    if not duel_ids:
+        return {}
+    return dict(Participant.objects.filter(duel_id__in=duel_ids, duellist__user=user)
+                .values_list("duel_id", "engine_id"))

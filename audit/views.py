@@ -22,5 +22,5 @@ def journal(request):
     entries = selectors.club_journal(**filters) if filters is not None else selectors.club_journal().none()
     page = Paginator(entries, selectors.JOURNAL_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "audit/panel_journal.html", {
-        "form": form, "page": page, "rows": journal_rows(list(page)),
+        "form": form, "page": page, "rows": journal_rows(list(page), reader=request.user),
     }, status=200 if valid else 422)

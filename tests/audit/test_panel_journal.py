@@ -180,10 +180,26 @@ def test_what_the_services_record_reads_as_words(browser, staff, club):
     assert f"arbitre : {referee.username}" in html
 
 
-def test_an_exemptions_private_reason_stays_private(browser):
-    entry(AuditAction.EXEMPTION_DECIDE, reason="Hospitalisation", data={"granted": False, "participant": "p1"})
+def test_an_exemptions_reason_is_read_as_the_duels_referee_reads_it(browser):
+    from tests.support.duels import started_duel
+
+    duel, _referee, (a, _b) = started_duel()
+    entry(AuditAction.EXEMPTION_DECIDE, duel=duel, reason="Hospitalisation",
+          data={"granted": False, "participant": a.engine_id})
     html = text(browser.get(journal_url()))
-    assert "dispense refusée" in html and "Hospitalisation" not in html
+    assert "dispense refusée" in html and "Hospitalisation" in html
+
+
+def test_staff_playing_in_the_duel_read_their_own_exemptions_reason_only(club):
+    from tests.support.clubs import make_club_staff
+    from tests.support.duels import started_duel
+
+    duel, _referee, (a, b) = started_duel()
+    entry(AuditAction.EXEMPTION_DECIDE, duel=duel, reason="Hospitalisation", data={"participant": b.engine_id})
+    entry(AuditAction.EXEMPTION_DECIDE, duel=duel, reason="Examens", data={"participant": a.engine_id})
+    html = text(client_for(make_club_staff(a.duellist.user)).get(journal_url()))
+    assert "Examens" in html and "Hospitalisation" not in html
+    assert "réservé à l&#x27;arbitre et au duelliste concerné" in html
 
 
 def test_a_long_reason_is_cut_and_shown_whole_behind_details(browser):
@@ -295,12 +311,14 @@ def test_the_page_statement_count_does_not_grow_with_the_log(browser, staff, dja
         for i in range(n):
             audit_record(actor=staff, action=AuditAction.REFEREE_ASSIGN, duel=duels[i % 3],
                          data={"referee": referees[i % 3].pk, "previous_referee": referees[(i + 1) % 3].pk})
+            audit_record(actor=staff, action=AuditAction.EXEMPTION_DECIDE, duel=duels[i % 3], reason="Motif",
+                         data={"participant": "p1", "granted": True})
 
-    add(5)
+    add(3)
     browser.get(journal_url())  # the session and the club, read once as a running site has them
     with django_assert_max_num_queries(12) as few:
-        assert len(shown(browser.get(journal_url()))) == 5
-    add(55)
+        assert len(shown(browser.get(journal_url()))) == 6
+    add(27)
     with django_assert_max_num_queries(len(few.captured_queries)) as more:
         assert len(shown(browser.get(journal_url()))) == 50
-    print(f"journal page: {len(few.captured_queries)} statements for 5 entries, {len(more.captured_queries)} for 60")
+    print(f"journal page: {len(few.captured_queries)} statements for 6 entries, {len(more.captured_queries)} for 60")

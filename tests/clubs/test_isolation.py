@@ -7,7 +7,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from accounts.models import Duellist, SignupRequest
+from accounts.models import ApiToken, Duellist, SignupRequest
 from audit.models import AuditLog
 from clubs.panel_menu import SECTIONS
 from clubs.scoping import activate_club
@@ -16,6 +16,7 @@ from duels.services import declaration_prepare, exemption_request
 from forum import tokens
 from forum.models import DuelTopic, PmBatch
 from forum.services import batches
+from rankings.models import Season
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import make_referee, other_club
 from tests.support.duels import declare, post, started_duel
@@ -53,12 +54,16 @@ def build_club_b(club_b, superuser) -> dict:
                                            created_at=timezone.now(), last_error=f"{MARK} erreur")
         topic = DuelTopic.objects.create(duel=duel, topic_id=77, url="https://ilvermorny.example/t77-duel",
                                          how="link", linked_by=referee, linked_at=timezone.now())
+        season = Season.objects.create(name=f"{MARK} printemps", slug="printemps", starts_on=dt.date(2026, 3, 1),
+                                       ends_on=dt.date(2026, 5, 31))
+        token = ApiToken.objects.create(user=referee)
         return {
             "duel": duel.pk, "second": second.pk, "window": duel.windows.latest("pk").pk, "exemption": exemption.pk,
             "registration": registration.pk, "signup": signup.pk, "batch": batch.pk, "topic": topic.topic_id,
             "draft": draft.pk, "forum_id": a.duellist.forum_id, "participant": a.pk,
             "published": Declaration.objects.filter(window__duel=duel, status="published").latest("pk").pk,
-            "referee": referee, "webhook": hook.pk, "delivery": delivery.pk,
+            "referee": referee, "season": season.pk, "token": token.pk, "webhook": hook.pk,
+            "delivery": delivery.pk,
         }
 
 
@@ -72,6 +77,7 @@ def fingerprint(club_b) -> tuple:
             list(SignupRequest.objects.order_by("pk").values_list("status")), PmBatch.objects.count(),
             list(Registration.objects.order_by("pk").values_list("status")), AuditLog.objects.count(),
             DuelTopic.objects.count(),
+            list(Season.objects.order_by("pk").values_list("name", "starts_on", "ends_on")), ApiToken.objects.count(),
             list(Webhook.objects.order_by("pk").values_list("name", "secret", "enabled", "events")),
             Delivery.objects.count(),
         )
@@ -82,6 +88,7 @@ ARGS = {  # route name → which of B's ids its arguments take
     "duels:turn_stage_png": ("duel", 1), "duels:exemption_decide": ("exemption",),
     "rankings:duellist": ("forum_id",), "forum:api_live": ("topic",), "forum:open": ("declaration", "published"),
     "forum:batch": ("batch",), "forum:batch_open": ("batch",),
+    "clubs:seasons:edit": ("season",), "clubs:seasons:delete": ("season",), "clubs:tokens:revoke": ("token",),
     **{f"clubs:webhooks_panel:{name}": ("webhook",) for name in ("edit", "secret", "secret_new", "delete",
                                                                  "deliveries")},
     "clubs:webhooks_panel:resend": ("webhook", "delivery"),

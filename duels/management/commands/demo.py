@@ -93,6 +93,8 @@ class Command(ClubCommand):
             lines.append(self._second_accounts(second))
         lines.append(f"Plateforme — {OPERATOR} : l'opérateur du site (superutilisateur), pour "
                      f"{link(site_prefix() + 'admin/')} seulement (clubs, comptes, catalogue, tous les clubs).")
+        lines.append(f"Ouvrir son club : {link(site_prefix() + 'clubs/ouvrir/')} (connecté, par exemple en ginny) ; "
+                     "un forum factice pour le vérifier : make fake-forum (http://127.0.0.1:8100).")
         lines.append(f"Libres pour s'inscrire à un duel : {', '.join(free)}." if free
                      else "Aucun joueur de la démo n'est libre pour s'inscrire à un duel (en duel, inscrit ou"
                           " baguette au repos).")
@@ -106,7 +108,7 @@ class Command(ClubCommand):
             f"{self.club.name} — {link(reverse('home'))} (connexion : {link(reverse('login'))})",
             f"  {REFEREE} : l'arbitre — la file {reverse('duels:referee')}, juger et publier les déclarations ;"
             f" pas membre d'{SECOND['name']}, dont les pages d'arbitrage lui sont fermées",
-            f"  {STAFF} : staff et propriétaire du club — {reverse('staff')}",
+            f"  {STAFF} : staff et propriétaire du club — la gestion du club, {reverse('clubs:panel')}",
             f"  {', '.join(PLAYERS)}, {TRAVELLER_OPPONENT} : joueurs de duels dans quatre états",
             f"  {TRAVELLER} : {CHARACTERS['home']} ici, {CHARACTERS[SECOND['slug']]} à {SECOND['name']} — "
             f"un duel dans chaque club ; le menu du club, en haut, passe de l'un à l'autre",
@@ -117,7 +119,7 @@ class Command(ClubCommand):
         return "\n".join([
             f"{club.name} — {link(reverse('home'))} (connexion : {link(reverse('login'))})",
             f"  {SECOND_REFEREE} : l'arbitre d'{club.name} — {reverse('duels:referee')}",
-            f"  {SECOND_STAFF} : staff et propriétaire d'{club.name} — {reverse('staff')}",
+            f"  {SECOND_STAFF} : staff et propriétaire d'{club.name} — {reverse('clubs:panel')}",
             f"  {', '.join(SECOND_PLAYERS)} : un duel en cours, un duel fini ; {TRAVELLER} y est "
             f"{CHARACTERS[club.slug]}",
         ])
