@@ -229,6 +229,9 @@ def table(w: dict) -> dict:
         "clubs:webhooks_panel:deliveries": ([of("clubs:webhooks_panel:deliveries", hook)], STAFF_PAGE, None),
         "clubs:webhooks_panel:resend": ([of("clubs:webhooks_panel:resend", hook, delivery)], STAFF_PAGE, {}),
     })
+    rows.update({  # the club's journal (audit/panel_urls.py): read-only, a POST is refused
+        "clubs:journal:list": ([of("clubs:journal:list")], STAFF_PAGE, {}),
+    })
     season, token = w["season"].pk, w["token"].pk
     season_values = {"name": "Pris", "slug": "pris", "starts_on": "2026-06-01", "ends_on": "2026-06-30"}
     rows.update({  # the club's seasons (rankings/panel_urls.py) and API tokens (accounts/panel_urls.py)
