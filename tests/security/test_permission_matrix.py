@@ -219,17 +219,17 @@ def table(w: dict) -> dict:
     })
     hook, delivery = w["webhook"].pk, w["delivery"].pk
     rows.update({  # the club's webhooks (webhooks/panel_urls.py)
-        "webhooks_panel:list": ([of("clubs:webhooks_panel:list")], STAFF_PAGE, None),
-        "webhooks_panel:add": ([of("clubs:webhooks_panel:add")], STAFF_PAGE,
+        "clubs:webhooks_panel:list": ([of("clubs:webhooks_panel:list")], STAFF_PAGE, None),
+        "clubs:webhooks_panel:add": ([of("clubs:webhooks_panel:add")], STAFF_PAGE,
                                      {"name": "Pris", "kind": "discord", "url": "https://hooks.example/y",
                                       "language": "fr", "events": ["duel.started"]}),
-        "webhooks_panel:edit": ([of("clubs:webhooks_panel:edit", hook)], STAFF_PAGE,
+        "clubs:webhooks_panel:edit": ([of("clubs:webhooks_panel:edit", hook)], STAFF_PAGE,
                                       {"name": "Pris", "url": "", "language": "fr", "events": []}),
-        "webhooks_panel:secret": ([of("clubs:webhooks_panel:secret", hook)], STAFF_PAGE, None),
-        "webhooks_panel:secret_new": ([of("clubs:webhooks_panel:secret_new", hook)], STAFF_PAGE, {}),
-        "webhooks_panel:delete": ([of("clubs:webhooks_panel:delete", hook)], STAFF_PAGE, {"confirm": "yes"}),
-        "webhooks_panel:deliveries": ([of("clubs:webhooks_panel:deliveries", hook)], STAFF_PAGE, None),
-        "webhooks_panel:resend": ([of("clubs:webhooks_panel:resend", hook, delivery)], STAFF_PAGE, {}),
+        "clubs:webhooks_panel:secret": ([of("clubs:webhooks_panel:secret", hook)], STAFF_PAGE, None),
+        "clubs:webhooks_panel:secret_new": ([of("clubs:webhooks_panel:secret_new", hook)], STAFF_PAGE, {}),
+        "clubs:webhooks_panel:delete": ([of("clubs:webhooks_panel:delete", hook)], STAFF_PAGE, {"confirm": "yes"}),
+        "clubs:webhooks_panel:deliveries": ([of("clubs:webhooks_panel:deliveries", hook)], STAFF_PAGE, None),
+        "clubs:webhooks_panel:resend": ([of("clubs:webhooks_panel:resend", hook, delivery)], STAFF_PAGE, {}),
     })
     spell = {"name": "Pris", "slug": "pris", "level": "1", "range": "3", "target": "opponent",
              "effect": '{"damage": 1}'}
