@@ -16,6 +16,7 @@ from common.errors import RefusedError
 from common.views import refused
 from spells import selectors
 from spells.catalog_format import dumps_catalog
+from spells.describe import year_text
 from spells.models import MagicType, Spell
 from spells.panel_forms import CatalogueFilterForm, CatalogueImportForm, SpellForm
 from spells.services import (
@@ -40,7 +41,8 @@ def catalogue_list(request):
     club = current_club()
     form = CatalogueFilterForm(request.GET or None, magic_types=_magic_types())
     form.is_valid()
-    spells = list(selectors.catalogue_panel_spells(club, **form.filters()))
+    spells = [{"spell": spell, "year": year_text(spell.level)}
+              for spell in selectors.catalogue_panel_spells(club, **form.filters())]
     template = "spells/panel/catalogue.html"
     if request.htmx and not request.htmx.history_restore_request:
         template += "#results"

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.permissions import MANAGE_SEASONS
 from audit.models import AuditAction
@@ -48,7 +49,9 @@ def season_create(*, by, name: str, slug: str, starts_on: dt.date, ends_on: dt.d
 def season_change(*, by, season: Season, name: str, slug: str, starts_on: dt.date, ends_on: dt.date) -> bool:
     """New name, identifier or dates for a season of the club; False when nothing changed."""
     _checked(by)
-    season = Season.objects.select_for_update().get(pk=season.pk)
+    season = Season.objects.select_for_update().filter(pk=season.pk).first()
+    if season is None:
+        raise ValidationError(_("Cette saison vient d'être supprimée."))
     before = _facts(season)
     season.name, season.slug, season.starts_on, season.ends_on = name, slug, starts_on, ends_on
     if _facts(season) == before:
@@ -63,7 +66,9 @@ def season_change(*, by, season: Season, name: str, slug: str, starts_on: dt.dat
 def season_remove(*, by, season: Season) -> None:
     """The season is deleted with its table; the results of its duels stay (all-time table, duellists' pages)."""
     _checked(by)
-    season = Season.objects.select_for_update().get(pk=season.pk)
+    season = Season.objects.select_for_update().filter(pk=season.pk).first()
+    if season is None:
+        return  # deleted meanwhile
     facts = {"season": season.pk, **_facts(season)}
     season_delete(season=season)
     audit_record(actor=by, action=AuditAction.SEASON_DELETE, data=facts)

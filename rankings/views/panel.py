@@ -24,25 +24,25 @@ def season_list(request):
     return render(request, "rankings/panel_seasons.html", {"seasons": seasons_listed()})
 
 
-def _stored(form, store) -> bool:
-    """Whether the valid form's values were stored; otherwise the refusal is said on the form (a season saved
-    meanwhile by someone else can still make them clash: the service's checks have the last word)."""
+def _stored(form, store) -> tuple[bool, object]:
+    """(True, what the service returned) when the valid form's values were stored; else (False, None) with the
+    refusal said on the form (a season saved meanwhile by someone else can still make them clash: the
+    service's checks have the last word)."""
     if not form.is_valid():
-        return False
+        return False, None
     try:
-        store({name: form.cleaned_data[name] for name in ("name", "slug", "starts_on", "ends_on")})
+        return True, store({name: form.cleaned_data[name] for name in ("name", "slug", "starts_on", "ends_on")})
     except ValidationError as refused:
         for field, errors in refused.message_dict.items():
             form.add_error(field if field in form.fields else None, errors)
-        return False
-    return True
+        return False, None
 
 
 @permission_required(MANAGE_SEASONS)
 def season_new(request):
     form = SeasonForm(request.POST or None)
     if request.method == "POST":
-        if _stored(form, lambda values: season_create(by=request.user, **values)):
+        if _stored(form, lambda values: season_create(by=request.user, **values))[0]:
             messages.success(request, _("Saison « %(name)s » créée : son classement est calculé.")
                              % {"name": form.cleaned_data["name"]})
             return HttpResponseRedirect(reverse(LIST))
@@ -56,8 +56,10 @@ def season_edit(request, pk: int):
     form = SeasonForm(request.POST or None, instance=Season.objects.get(pk=pk))
     context = {"form": form, "season": season}
     if request.method == "POST":
-        if _stored(form, lambda values: season_change(by=request.user, season=season, **values)):
-            messages.success(request, _("Saison « %(name)s » enregistrée.") % {"name": form.cleaned_data["name"]})
+        stored, changed = _stored(form, lambda values: season_change(by=request.user, season=season, **values))
+        if stored:
+            messages.success(request, _("Saison « %(name)s » enregistrée.") % {"name": form.cleaned_data["name"]}
+                             if changed else _("Rien n'a changé."))
             return HttpResponseRedirect(reverse(LIST))
         return render(request, "rankings/panel_season_form.html", context, status=422)
     return render(request, "rankings/panel_season_form.html", context)

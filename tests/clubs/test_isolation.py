@@ -21,6 +21,7 @@ from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import make_referee, other_club
 from tests.support.duels import declare, post, started_duel
 from tests.support.forum import forum_configured
+from webhooks.models import Delivery, EventKind, Webhook, WebhookKind
 
 pytestmark = pytest.mark.django_db
 MARK = "Ilvermornien"
@@ -47,6 +48,10 @@ def build_club_b(club_b, superuser) -> dict:
         DuellistFactory(user=None, forum_name=f"{MARK} sans compte")  # a member to invite
         signup = SignupRequest.objects.create(forum_name=f"{MARK} demande")
         batch = batches.invitation_batch_create(by=superuser)
+        hook = Webhook.objects.create(name=f"{MARK} salon", kind=WebhookKind.SIGNED, url="https://hooks.example/b",
+                                      secret="b-secret", events=[EventKind.DUEL_STARTED])
+        delivery = Delivery.objects.create(webhook=hook, event=EventKind.DUEL_STARTED, payload={}, status="failed",
+                                           created_at=timezone.now(), last_error=f"{MARK} erreur")
         topic = DuelTopic.objects.create(duel=duel, topic_id=77, url="https://ilvermorny.example/t77-duel",
                                          how="link", linked_by=referee, linked_at=timezone.now())
         season = Season.objects.create(name=f"{MARK} printemps", slug="printemps", starts_on=dt.date(2026, 3, 1),
@@ -57,7 +62,8 @@ def build_club_b(club_b, superuser) -> dict:
             "registration": registration.pk, "signup": signup.pk, "batch": batch.pk, "topic": topic.topic_id,
             "draft": draft.pk, "forum_id": a.duellist.forum_id, "participant": a.pk,
             "published": Declaration.objects.filter(window__duel=duel, status="published").latest("pk").pk,
-            "referee": referee, "season": season.pk, "token": token.pk,
+            "referee": referee, "season": season.pk, "token": token.pk, "webhook": hook.pk,
+            "delivery": delivery.pk,
         }
 
 
@@ -72,6 +78,8 @@ def fingerprint(club_b) -> tuple:
             list(Registration.objects.order_by("pk").values_list("status")), AuditLog.objects.count(),
             DuelTopic.objects.count(),
             list(Season.objects.order_by("pk").values_list("name", "starts_on", "ends_on")), ApiToken.objects.count(),
+            list(Webhook.objects.order_by("pk").values_list("name", "secret", "enabled", "events")),
+            Delivery.objects.count(),
         )
 
 
@@ -81,6 +89,9 @@ ARGS = {  # route name → which of B's ids its arguments take
     "rankings:duellist": ("forum_id",), "forum:api_live": ("topic",), "forum:open": ("declaration", "published"),
     "forum:batch": ("batch",), "forum:batch_open": ("batch",),
     "clubs:seasons:edit": ("season",), "clubs:seasons:delete": ("season",), "clubs:tokens:revoke": ("token",),
+    **{f"clubs:webhooks_panel:{name}": ("webhook",) for name in ("edit", "secret", "secret_new", "delete",
+                                                                 "deliveries")},
+    "clubs:webhooks_panel:resend": ("webhook", "delivery"),
 }
 NOT_CLUB_OBJECTS = {"password_reset_confirm", "invitation_accept", "role_set", "spells:detail"}  # no club row
 

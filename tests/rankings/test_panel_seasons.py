@@ -187,3 +187,24 @@ def test_the_clubs_journal_tells_a_season_change_in_words(staff):
     html = text(staff.get("/club/gestion/journal/")).replace("</dt><dd>", " : ")
     assert "saison modifiée" in html and "Saison « Mars long »" in html and f'href="{LIST}"' in html
     assert "nom : Mars → Mars long" in html
+
+
+def test_a_season_deleted_meanwhile_is_refused_on_change_and_deleted_once():
+    from django.core.exceptions import ValidationError
+
+    from rankings.services.seasons import season_change
+
+    staff = club_staff()
+    season = _season()
+    season_remove(by=staff, season=season)
+    season_remove(by=staff, season=season)  # a second click: nothing left to delete, nothing logged
+    with pytest.raises(ValidationError, match="Cette saison vient d'être supprimée."):
+        season_change(by=staff, season=season, name="Mars", slug="mars", starts_on=dt.date(2026, 3, 1),
+                      ends_on=dt.date(2026, 3, 31))
+    assert AuditLog.objects.filter(action="season.delete").count() == 1 and not Season.objects.exists()
+
+
+def test_saving_a_season_unchanged_says_so(staff):
+    season = _season()
+    page = staff.post(f"{LIST}{season.pk}/", MARCH, follow=True)
+    assert "Rien n&#x27;a changé." in text(page) and not AuditLog.objects.exists()

@@ -13,14 +13,15 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from accounts.models import Duellist, Invitation, SignupRequest, User
+from accounts.models import ApiToken, Duellist, Invitation, SignupRequest, User
 from audit.models import AuditLog
 from clubs.models import Club, Membership
 from duels.models import Declaration, Duel, Exemption, Fault, Participant, Post, Registration, Window
 from duels.services import declaration_prepare, exemption_request
 from forum.models import DuelTopic, PmBatch
 from forum.services import batches
-from rankings.models import Result
+from rankings.models import Result, Season
+from spells.models import Spell
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import make_club_staff, make_referee, other_club
 from tests.support.duels import declare, post, started_duel
@@ -97,7 +98,12 @@ def build_world() -> dict:
                                    chocogrenouille=True)
     published = Declaration.objects.filter(window__duel=duel, status="published").latest("pk")
     hook, delivery = webhook_world()
+    Spell.rows.create(slug="stupefix", name="Stupéfix", level=3, range=5, target="opponent", effect={"stun": True})
+    season = Season.objects.create(name="Printemps", slug="printemps", starts_on=dt.date(2026, 3, 1),
+                                   ends_on=dt.date(2026, 5, 31))
+    token = ApiToken.objects.create(user=referee)
     return {
+        "season": season, "token": token,
         "duel": duel, "second": second, "draft": draft, "a": a, "b": b, "exemption": exemption,
         "registration": registration, "signup": signup, "unlinked": unlinked, "batch": batch, "result": result,
         "published": published, "window": duel.windows.latest("pk"), "webhook": hook, "delivery": delivery,
@@ -213,17 +219,41 @@ def table(w: dict) -> dict:
     })
     hook, delivery = w["webhook"].pk, w["delivery"].pk
     rows.update({  # the club's webhooks (webhooks/panel_urls.py)
-        "webhooks_panel:list": ([of("clubs:webhooks_panel:list")], STAFF_PAGE, None),
-        "webhooks_panel:add": ([of("clubs:webhooks_panel:add")], STAFF_PAGE,
+        "clubs:webhooks_panel:list": ([of("clubs:webhooks_panel:list")], STAFF_PAGE, None),
+        "clubs:webhooks_panel:add": ([of("clubs:webhooks_panel:add")], STAFF_PAGE,
                                      {"name": "Pris", "kind": "discord", "url": "https://hooks.example/y",
                                       "language": "fr", "events": ["duel.started"]}),
-        "webhooks_panel:edit": ([of("clubs:webhooks_panel:edit", hook)], STAFF_PAGE,
+        "clubs:webhooks_panel:edit": ([of("clubs:webhooks_panel:edit", hook)], STAFF_PAGE,
                                       {"name": "Pris", "url": "", "language": "fr", "events": []}),
-        "webhooks_panel:secret": ([of("clubs:webhooks_panel:secret", hook)], STAFF_PAGE, None),
-        "webhooks_panel:secret_new": ([of("clubs:webhooks_panel:secret_new", hook)], STAFF_PAGE, {}),
-        "webhooks_panel:delete": ([of("clubs:webhooks_panel:delete", hook)], STAFF_PAGE, {"confirm": "yes"}),
-        "webhooks_panel:deliveries": ([of("clubs:webhooks_panel:deliveries", hook)], STAFF_PAGE, None),
-        "webhooks_panel:resend": ([of("clubs:webhooks_panel:resend", hook, delivery)], STAFF_PAGE, {}),
+        "clubs:webhooks_panel:secret": ([of("clubs:webhooks_panel:secret", hook)], STAFF_PAGE, None),
+        "clubs:webhooks_panel:secret_new": ([of("clubs:webhooks_panel:secret_new", hook)], STAFF_PAGE, {}),
+        "clubs:webhooks_panel:delete": ([of("clubs:webhooks_panel:delete", hook)], STAFF_PAGE, {"confirm": "yes"}),
+        "clubs:webhooks_panel:deliveries": ([of("clubs:webhooks_panel:deliveries", hook)], STAFF_PAGE, None),
+        "clubs:webhooks_panel:resend": ([of("clubs:webhooks_panel:resend", hook, delivery)], STAFF_PAGE, {}),
+    })
+    spell = {"name": "Pris", "slug": "pris", "level": "1", "range": "3", "target": "opponent",
+             "effect": '{"damage": 1}'}
+    rows.update({  # the club's spell catalogue (spells/panel_urls.py)
+        "clubs:catalogue:list": ([of("clubs:catalogue:list")], STAFF_PAGE, None),
+        "clubs:catalogue:add": ([of("clubs:catalogue:add")], STAFF_PAGE, spell),
+        "clubs:catalogue:edit": ([of("clubs:catalogue:edit", "stupefix")], STAFF_PAGE, {**spell, "slug": "stupefix"}),
+        "clubs:catalogue:retire": ([of("clubs:catalogue:retire", "stupefix")], STAFF_PAGE, {"retired": "1"}),
+        "clubs:catalogue:import": ([of("clubs:catalogue:import")], STAFF_PAGE, {}),
+        "clubs:catalogue:export": ([of("clubs:catalogue:export")], STAFF_PAGE, None),
+    })
+    rows.update({  # the club's journal (audit/panel_urls.py): read-only, a POST is refused
+        "clubs:journal:list": ([of("clubs:journal:list")], STAFF_PAGE, {}),
+    })
+    season, token = w["season"].pk, w["token"].pk
+    season_values = {"name": "Pris", "slug": "pris", "starts_on": "2026-06-01", "ends_on": "2026-06-30"}
+    rows.update({  # the club's seasons (rankings/panel_urls.py) and API tokens (accounts/panel_urls.py)
+        "clubs:seasons:list": ([of("clubs:seasons:list")], STAFF_PAGE, None),
+        "clubs:seasons:new": ([of("clubs:seasons:new")], STAFF_PAGE, season_values),
+        "clubs:seasons:edit": ([of("clubs:seasons:edit", season)], STAFF_PAGE, season_values),
+        "clubs:seasons:delete": ([of("clubs:seasons:delete", season)], STAFF_PAGE, {}),
+        "clubs:tokens:list": ([of("clubs:tokens:list")], STAFF_PAGE, None),
+        "clubs:tokens:new": ([of("clubs:tokens:new")], STAFF_PAGE, {"username": ""}),
+        "clubs:tokens:revoke": ([of("clubs:tokens:revoke", token)], STAFF_PAGE, {}),
     })
     return rows
 
@@ -243,6 +273,9 @@ def fingerprint() -> tuple:
         list(Registration.objects.order_by("pk").values_list("status")), AuditLog.objects.count(),
         Duellist.objects.count(), DuelTopic.objects.count(),
         list(Webhook.objects.order_by("pk").values_list("name", "secret", "enabled", "events")), Delivery.objects.count(),
+        list(Spell.rows.order_by("pk").values_list("club", "slug", "name", "retired_at")),
+        list(Season.objects.order_by("pk").values_list("name", "starts_on", "ends_on")),
+        list(ApiToken.objects.order_by("pk").values_list("user", "key")),
     )
 
 

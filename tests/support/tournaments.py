@@ -5,13 +5,13 @@ import random
 from hypothesis import HealthCheck, settings
 
 from tournaments.engine import (
-    A,
     A_WON,
-    B,
     B_WON,
     DISQUALIFICATION,
     DRAW,
     FORFEIT,
+    A,
+    B,
     Bracket,
     BracketState,
     Result,

@@ -203,3 +203,27 @@ def test_the_notice_of_a_disabled_webhook_links_to_the_clubs_panel_not_the_admin
     assert notice.url == f"/club/gestion/webhooks/{hook.pk}/"
     assert "/admin/" not in notice.url and "administration" not in notice.message
     assert client_for(staff).get(notice.url).status_code == 200
+
+
+def test_notices_sent_before_link_to_the_panel_too():
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("webhooks.migrations.0006_disabled_notices_link_to_the_panel")
+    staff = club_staff()
+    hook = discord_hook()
+    webhook_disable(webhook=hook, reason="HTTP 404", now=timezone.now())
+    assert Notification.objects.get(user=staff).message_id == migration.NEW  # the notice sent today
+    params = {"name": "Salon", "reason": "HTTP 410"}
+    old = [Notification.objects.create(user=staff, kind=Notification.Kind.DUEL, message="x", message_id=migration.OLD,
+                                       params=params, url=url)
+           for url in ("/admin/webhooks/webhook/7/change/", "/club/admin/webhooks/webhook/8/change/")]
+    other = Notification.objects.create(user=staff, kind=Notification.Kind.DUEL, message="y", url="/admin/x/")
+    migration.forwards(apps, None)
+    for notice, pk in zip(old, (7, 8), strict=True):
+        notice.refresh_from_db()
+        assert notice.url == f"/club/gestion/webhooks/{pk}/" and notice.message_id == migration.NEW
+        assert "gestion du club" in notice.message and "Salon" in notice.message and "administration" not in notice.text
+    other.refresh_from_db()
+    assert (other.url, other.message) == ("/admin/x/", "y")

@@ -3,9 +3,7 @@ mid-bracket, the third-place match and the placement, pairs as entrants, bad inp
 import pytest
 
 from tournaments.engine import (
-    A,
     A_WON,
-    B,
     B_WON,
     BYE,
     DECIDED,
@@ -16,6 +14,8 @@ from tournaments.engine import (
     READY,
     REMATCH,
     WAITING,
+    A,
+    B,
     MatchKey,
     Placement,
     Result,
