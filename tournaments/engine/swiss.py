@@ -6,10 +6,10 @@
 - Bye: with an odd number of entrants, the lowest-ranked entrant who has had no bye sits out and
   scores a win (`Points.win`); nobody gets two byes.
 - Pairing: the best-ranked unpaired entrant meets the next best-ranked one it has not met yet (the
-  first round: seed 1 v seed 2, seed 3 v seed 4...). No two entrants meet twice. When that leaves
-  someone without an opponent, the pairing steps back and tries the next candidate (then the next
-  candidate for the bye), so a valid pairing is found whenever one exists; when none does, it raises
-  TournamentError(NO_VALID_PAIRING).
+  first round: seed 1 v seed 2, seed 3 v seed 4...). No two entrants meet twice. When that would
+  leave someone without an opponent, the pairing steps back and takes the next candidate (then the
+  next candidate for the bye), so a valid pairing is found whenever one exists; when none does
+  (checked with a maximum matching, so it is quick), it raises TournamentError(NO_VALID_PAIRING).
 - A corrected result changes the standings and the rounds paired after the correction; rounds
   already paired stay as they were.
 """
@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from .matching import can_all_be_paired
 from .results import NO_VALID_PAIRING, EntrantId, Result, TournamentError, checked_entrants
 from .standings import DEFAULT_POINTS, Points, Standing, standings
 
@@ -54,11 +55,36 @@ def swiss_pairings(entrants: Sequence[EntrantId], results: Sequence[Result], bye
     raise TournamentError(NO_VALID_PAIRING, "no bye leaves a pairing without a repeated duel")
 
 
+SEARCH_BUDGET = 5000  # steps of the backtracking search before it asks the matching at each step
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
 def _pair(ranked: list, met: set[frozenset]) -> list[tuple] | None:
-    """Pairs for everyone in `ranked` (best first) with no repeated duel, or None. Backtracks; before
-    going deeper it checks that each one left still has someone to meet."""
+    """The first pairing (best-ranked first, each with the best-ranked it may meet) with no repeated
+    duel, or None when there is none. The blossom matching says at once whether one exists; a short
+    backtracking search finds it, and in the rare field where that search runs long, each choice is
+    checked with the matching instead, which gives the same pairing."""
+    def allowed(x, y) -> bool:
+        return frozenset((x, y)) not in met
+
+    if not can_all_be_paired(ranked, allowed):
+        return None
+    try:
+        return _search(ranked, met, [SEARCH_BUDGET])
+    except _OutOfBudget:
+        return _guided(ranked, allowed)
+
+
+def _search(ranked: list, met: set[frozenset], budget: list[int]) -> list[tuple] | None:
+    """Backtracking; before going deeper it checks that each one left still has someone to meet."""
     if not ranked:
         return []
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _OutOfBudget
     first, rest = ranked[0], ranked[1:]
     for opponent in rest:
         if frozenset((first, opponent)) in met:
@@ -66,7 +92,20 @@ def _pair(ranked: list, met: set[frozenset]) -> list[tuple] | None:
         left = [e for e in rest if e != opponent]
         if any(all(frozenset((e, o)) in met for o in left if o != e) for e in left):
             continue
-        found = _pair(left, met)
+        found = _search(left, met, budget)
         if found is not None:
             return [(first, opponent), *found]
     return None
+
+
+def _guided(ranked: list, allowed) -> list[tuple]:
+    pairs, rest = [], list(ranked)
+    while rest:
+        first = rest.pop(0)
+        for opponent in rest:
+            left = [e for e in rest if e != opponent]
+            if allowed(first, opponent) and can_all_be_paired(left, allowed):
+                pairs.append((first, opponent))
+                rest = left
+                break
+    return pairs
