@@ -1,12 +1,11 @@
 """DESIGN.md: the engine is pure Python. Importing it (and replaying a duel) loads no Django. Besides the
 standard library it may import only the pure modules shared with the rest of the site (the message
 renderer of common/messages.py), which import only the standard library themselves."""
-import ast
 import subprocess
 import sys
-from pathlib import Path
 
 from tests.support.paths import ROOT
+from tests.support.purity import STDLIB, imported_names
 
 ENGINE = ROOT / "duels" / "engine"
 PURE_SHARED = {"common.messages": ROOT / "common" / "messages.py"}
@@ -24,25 +23,13 @@ def test_importing_the_engine_loads_no_django():
     assert run.stdout.strip() == "[]"
 
 
-def imported_names(path: Path) -> list[str]:
-    names = []
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            names += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and not node.level:
-            names.append(node.module)
-    return names
-
-
 def test_engine_modules_import_only_the_standard_library_and_each_other():
-    stdlib = set(sys.stdlib_module_names) | {"__future__"}
     for path in ENGINE.glob("*.py"):
         for name in imported_names(path):
-            assert name.split(".")[0] in stdlib or name in PURE_SHARED, f"{path.name} imports {name}"
+            assert name.split(".")[0] in STDLIB or name in PURE_SHARED, f"{path.name} imports {name}"
 
 
 def test_the_shared_modules_the_engine_uses_are_pure_too():
-    stdlib = set(sys.stdlib_module_names) | {"__future__"}
     for module, path in PURE_SHARED.items():
         for name in imported_names(path):
-            assert name.split(".")[0] in stdlib, f"{module} imports {name}"
+            assert name.split(".")[0] in STDLIB, f"{module} imports {name}"
