@@ -6,27 +6,23 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 SECTIONS: tuple[tuple[str, str], ...] = (
+    # the club and its people
     ("clubs:panel", _("Tableau de bord")),
     ("clubs:settings", _("Réglages du club")),
     ("clubs:members", _("Membres et rôles")),
-    ("clubs:journal:list", _("Journal")),
-
     ("roles", _("Arbitres")),
-
     ("members_import", _("Importer les membres")),
-
     ("forum:invitations", _("Invitations et MP")),
-
     ("signup_queue", _("Demandes d'inscription")),
-
+    # the duels' rules and results
     ("house_rules", _("Règles du club")),
     ("clubs:catalogue:list", _("Catalogue des sorts")),
-
-    ("rankings:rewards", _("Récompenses à verser")),
     ("clubs:seasons:list", _("Saisons")),
-    ("clubs:tokens:list", _("Jetons d'API")),
-
+    ("rankings:rewards", _("Récompenses à verser")),
+    # the forum and other programs
     ("forum:setup", _("Pont avec le forum")),
     ("clubs:webhooks_panel:list", _("Webhooks")),
-
+    ("clubs:tokens:list", _("Jetons d'API")),
+    # what was done
+    ("clubs:journal:list", _("Journal")),
 )

@@ -156,3 +156,11 @@ def test_the_clubs_journal_names_whose_token_and_never_shows_the_key():
     html = _page(browser.get("/club/gestion/journal/"))
     assert "jeton d'API révoqué" in html and "Jeton d'API de neville" in html and f'href="{LIST}"' in html
     assert key not in html and f"{key[:4]}…" in html
+
+
+def test_an_english_reader_reads_the_tokens_in_english():
+    browser = client_for(club_staff())
+    browser.cookies["django_language"] = "en"
+    created = browser.post(NEW, {"username": ""})
+    assert "token is shown here only" in text(created) and "Back to the list of tokens" in text(created)
+    assert "API tokens" in text(browser.get(LIST)) and "Jetons d" not in text(browser.get(LIST))

@@ -17,7 +17,7 @@ from accounts.permissions import (
     STAFF_PAGES,
 )
 from accounts.services.invitations import InvitationError, invitation_create
-from accounts.services.member_upload import UploadRefused, forum_members_upload
+from accounts.services.member_upload import UploadRefused, forum_members_confirm, forum_members_preview
 from accounts.services.membership import referee_role_set, signup_request_decide
 from clubs.models import Membership
 from clubs.roles import membership_join
@@ -92,7 +92,9 @@ def test_the_member_import_is_the_club_staffs():
     upload = SimpleUploadedFile("m.csv", b"forum_id,forum_name,joined_on,post_count,homework_year\n")
     for outsider in outsiders():
         with pytest.raises(UploadRefused):
-            forum_members_upload(upload=upload, by=outsider)
+            forum_members_preview(upload=upload, by=outsider)
+        with pytest.raises(UploadRefused):
+            forum_members_confirm(token="x", by=outsider)
 
 
 def test_the_invitation_pm_page_and_its_batches_are_the_club_staffs(club):

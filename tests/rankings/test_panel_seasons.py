@@ -208,3 +208,12 @@ def test_saving_a_season_unchanged_says_so(staff):
     season = _season()
     page = staff.post(f"{LIST}{season.pk}/", MARCH, follow=True)
     assert "Rien n&#x27;a changé." in text(page) and not AuditLog.objects.exists()
+
+
+def test_an_english_reader_reads_the_seasons_in_english(staff):
+    _season()
+    staff.cookies["django_language"] = "en"
+    page = text(staff.get(LIST))
+    assert "A season is a period" in page and "no duel finished during the season" in page and "Saisons" not in page
+    refused = staff.post(NEW, {**MARCH, "slug": "mars-2"})
+    assert refused.status_code == 422 and "A season already has this name." in text(refused)

@@ -214,6 +214,7 @@ def table(w: dict) -> dict:
         "rankings:rewards": ([of("rankings:rewards")], STAFF_PAGE, {"paid": [w["result"].pk]}),
         "house_rules": ([of("house_rules")], STAFF_PAGE, {"preset": "court", "save": "1"}),
         "forum:invitations": ([of("forum:invitations")], STAFF_PAGE, {}),
+        "invitation_links": ([of("invitation_links")], STAFF_PAGE, {}),
         "forum:batch": ([of("forum:batch", w["batch"].pk)], STAFF_PAGE, None),
         "forum:batch_open": ([of("forum:batch_open", w["batch"].pk)], STAFF_PAGE, None),
     })
