@@ -6,7 +6,8 @@
 - A field that is not a power of two leaves empty lines: byes, all in round 1, and they go to the top
   seeds (seed s meets seed size+1-s in round 1, which does not exist for the best seeds).
 - A duel won, forfeited or lost by disqualification decides its match: the winner (or the opponent of
-  the side that forfeited or was disqualified) advances.
+  the side that forfeited or was disqualified) advances. An entrant who leaves the tournament
+  forfeits each of its matches as it becomes ready.
 - A drawn duel follows the rule chosen at creation: REMATCH (the same sides play a new duel, recorded
   under the same match with `replay` one higher) or HIGHER_SEED (the better seed advances).
 - The optional third-place match puts the two semi-final losers against each other (fields of 4+).

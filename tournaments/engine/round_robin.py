@@ -9,6 +9,9 @@
 - `cross_seeded_qualifiers` orders the top K of each group for the bracket: all group winners first,
   then all runners-up, and so on, each later tier arranged so no round-1 match of the bracket puts two
   entrants of the same group together: group winners meet runners-up of other groups first.
+- A group result corrected once the elimination stage is drawn: `elimination_from_groups` with the
+  corrected standings gives the bracket the stage should have had; the caller compares its seed order
+  with the one in play and tells staff. The engine never redraws a bracket in play.
 """
 from __future__ import annotations
 
