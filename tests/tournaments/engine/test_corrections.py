@@ -1,7 +1,12 @@
 """A correction of a finished match: the bracket is recomputed, and the later duels it invalidates
 are listed (never re-attributed to other sides)."""
-import pytest
+import random
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.support.tournaments import TOURNAMENT_PROPERTIES, play_bracket
 from tournaments.engine import (
     A_WON,
     B_WON,
@@ -88,3 +93,19 @@ def test_voiding_a_duel_makes_its_match_ready_again(finished_bracket):
     impact = correction_impact(bracket, results, MatchKey(3, 2), None)
     assert impact.after.match(MatchKey(3, 2)).status == READY and impact.affected == ()
     assert bracket_state(bracket, results).finished and not impact.after.finished
+
+
+@TOURNAMENT_PROPERTIES
+@given(field=st.integers(2, 64), rng_seed=st.integers(0, 2**32 - 1), third_place=st.booleans(), pick=st.data())
+def test_reversing_any_finished_match_affects_exactly_the_duels_played_after_it_on_its_path(
+        field, rng_seed, third_place, pick):
+    bracket = build_bracket(list(range(field)), third_place=third_place and field >= 4)
+    results, _ = play_bracket(bracket, random.Random(rng_seed), forfeit_chance=0.2)
+    key = pick.draw(st.sampled_from(sorted(results)))
+    old = results[key]
+    reversed_result = Result(old.a, old.b, B_WON if old.outcome == A_WON else A_WON)
+    impact = correction_impact(bracket, results, key, reversed_result)
+    later = set(downstream_matches(bracket, key))
+    assert impact.affected == tuple(sorted(k for k in results if k.match in later))
+    assert impact.advancing_changed
+    assert impact.after.finished == (impact.affected == ())
