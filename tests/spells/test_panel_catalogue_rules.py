@@ -40,7 +40,7 @@ def rows(club) -> list[dict]:
             .order_by("slug")]
 
 
-def started_duel():
+def duel_started_on_the_catalogue():
     """A duel of the active club started with its catalogue (the snapshot of its start signal)."""
     duel = matched_duel()
     referee = RefereeFactory()
@@ -73,14 +73,14 @@ def test_the_first_edit_copies_the_catalogue_for_this_club_alone():
 
 
 def test_a_retired_spell_leaves_new_duels_but_a_running_duel_keeps_it():
-    running = started_duel()
+    running = duel_started_on_the_catalogue()
     assert "stupefix" in slugs_of(running)
     staff = club_staff()
     client = client_for(staff)
     client.post(reverse("clubs:catalogue:retire", args=["stupefix"]), {"retired": "1"})
     running.refresh_from_db()
     assert "stupefix" in slugs_of(running)  # its snapshot
-    new = started_duel()
+    new = duel_started_on_the_catalogue()
     assert "stupefix" not in slugs_of(new)
     # nor on the catalogue page, its spell page or the API; still in the staff's list, marked
     assert "stupefix" not in text(client.get(reverse("spells:catalog")))
@@ -92,7 +92,7 @@ def test_a_retired_spell_leaves_new_duels_but_a_running_duel_keeps_it():
     assert Spell.rows.filter(slug="stupefix").count() == 2  # nothing deleted: the default's and the copy's
     # brought back: offered again
     client.post(reverse("clubs:catalogue:retire", args=["stupefix"]), {"retired": "0"})
-    assert "stupefix" in slugs_of(started_duel())
+    assert "stupefix" in slugs_of(duel_started_on_the_catalogue())
     assert [(e.action, e.data["retired"]) for e in AuditLog.objects.filter(action=AuditAction.CATALOGUE_RETIRE)] == [
         (AuditAction.CATALOGUE_RETIRE, True), (AuditAction.CATALOGUE_RETIRE, False)]
 
