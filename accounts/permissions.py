@@ -16,6 +16,8 @@ EDIT_HOUSE_RULES = "accounts.edit_house_rules"
 # The club's seasons and API tokens: Django's own model permissions name them (the operator's admin has them).
 MANAGE_SEASONS = "rankings.change_season"
 MANAGE_API_TOKENS = "accounts.add_apitoken"
+# The club's tournaments (create, open sign-up, draw, record a forfeit): the model's own change permission.
+MANAGE_TOURNAMENTS = "tournaments.change_tournament"
 
 # The Meta permissions of accounts.User (codename, label shown in the admin).
 USER_PERMISSIONS = [

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "axes",
     "audit",
     "webhooks",
+    "tournaments",
     # The Forumactif bridge (settings in integrations.py): CORS for its JSON endpoints, then the app.
     "corsheaders",
     "forum",

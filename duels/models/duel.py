@@ -56,6 +56,9 @@ class Duel(ClubOwned):
         verbose_name=_("annulé par"),
     )
     cancel_reason = models.TextField(_("motif de l'annulation"), blank=True)
+    # RULES.md §2.1: a duel played in a tournament whose duels do not count for the wand rest starts no
+    # rest for its duellists (duels.selectors.wand_rest); every other duel does.
+    counts_for_rest = models.BooleanField(_("compte pour le repos de la baguette"), default=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -15,13 +15,15 @@ WAND_REST_DUELS = RULEBOOK.wand_rest_duels  # the rulebook's; the club's own: §
 def wand_rest_remaining(*, duellist: Duellist) -> int:
     """How many more duels (anyone's) must end before this duellist may register again (§2.1).
 
+    The rest starts at the duellist's last finished duel that counts for it (a tournament may say its
+    duels do not: `Duel.counts_for_rest`); every finished duel of others counts as one that ended since.
     "Ended" means finished; the order of endings is (finished_at, pk), so two duels finishing in the
     same instant are still ordered. The number of duels is the active club's (§8 `wand_rest_duels`)."""
     rest = club_rules().wand_rest_duels
     if rest == 0:
         return 0
     last = (
-        Duel.objects.filter(participants__duellist=duellist, status=DuelStatus.FINISHED)
+        Duel.objects.filter(participants__duellist=duellist, status=DuelStatus.FINISHED, counts_for_rest=True)
         .order_by("-finished_at", "-pk")
         .only("pk", "finished_at")
         .first()
