@@ -34,6 +34,7 @@ urlpatterns = [
     path("sorts/", include("spells.urls")),
     path("duels/", include("duels.urls")),
     path("classement/", include("rankings.urls")),
+    path("tournois/", include("tournaments.urls")),
     path("forum/", include("forum.urls")),
     path("gestion/", include("clubs.urls")),
 ]

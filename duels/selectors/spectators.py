@@ -50,16 +50,18 @@ def participants_of(duel: Duel) -> list[Participant]:
 def duels_running_public() -> QuerySet[Duel]:
     """The running duels, oldest first, with their duellists and their open window's waiting slots
     (deadlines): the public list in a fixed number of queries."""
+    return with_waiting(Duel.objects.filter(status__in=RUNNING).order_by("started_at", "pk"))
+
+
+def with_waiting(duels: QuerySet[Duel]) -> QuerySet[Duel]:
+    """`duels` with their duellists (`participants`, by team) and their open windows (`open_windows`) with
+    each window's slots and deadlines: who is awaited, in three more queries whatever the number of duels."""
     open_windows = Window.objects.filter(state=WindowState.OPEN).prefetch_related(
         Prefetch("slots", queryset=WindowSlot.objects.select_related("participant__duellist").order_by("deadline", "pk"))
     )
-    return (
-        Duel.objects.filter(status__in=RUNNING)
-        .order_by("started_at", "pk")
-        .prefetch_related(
-            Prefetch("participants", queryset=Participant.objects.select_related("duellist").order_by("team", "pk")),
-            Prefetch("windows", queryset=open_windows, to_attr="open_windows"),
-        )
+    return duels.prefetch_related(
+        Prefetch("participants", queryset=Participant.objects.select_related("duellist").order_by("team", "pk")),
+        Prefetch("windows", queryset=open_windows, to_attr="open_windows"),
     )
 
 

@@ -21,6 +21,7 @@ from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import make_referee, other_club
 from tests.support.duels import declare, post, started_duel
 from tests.support.forum import forum_configured
+from tournaments.models import Tournament, TournamentStatus
 from webhooks.models import Delivery, EventKind, Webhook, WebhookKind
 
 pytestmark = pytest.mark.django_db
@@ -57,13 +58,14 @@ def build_club_b(club_b, superuser) -> dict:
         season = Season.objects.create(name=f"{MARK} printemps", slug="printemps", starts_on=dt.date(2026, 3, 1),
                                        ends_on=dt.date(2026, 5, 31))
         token = ApiToken.objects.create(user=referee)
+        Tournament.objects.create(name=f"{MARK} coupe", slug="coupe-b", status=TournamentStatus.SIGNUP)
         return {
             "duel": duel.pk, "second": second.pk, "window": duel.windows.latest("pk").pk, "exemption": exemption.pk,
             "registration": registration.pk, "signup": signup.pk, "batch": batch.pk, "topic": topic.topic_id,
             "draft": draft.pk, "forum_id": a.duellist.forum_id, "participant": a.pk,
             "published": Declaration.objects.filter(window__duel=duel, status="published").latest("pk").pk,
             "referee": referee, "season": season.pk, "token": token.pk, "webhook": hook.pk,
-            "delivery": delivery.pk,
+            "delivery": delivery.pk, "tournament": "coupe-b",
         }
 
 
@@ -92,6 +94,7 @@ ARGS = {  # route name → which of B's ids its arguments take
     **{f"clubs:webhooks_panel:{name}": ("webhook",) for name in ("edit", "secret", "secret_new", "delete",
                                                                  "deliveries")},
     "clubs:webhooks_panel:resend": ("webhook", "delivery"),
+    "tournaments:page": ("tournament",), "tournaments:bracket_png": ("tournament",),
 }
 NOT_CLUB_OBJECTS = {"password_reset_confirm", "invitation_accept", "role_set", "spells:detail"}  # no club row
 
@@ -166,7 +169,7 @@ def test_every_route_of_club_a_reads_and_changes_nothing_of_club_b(client, world
 def test_club_a_lists_show_nothing_of_club_b(client, world):
     client.force_login(world["users"]["superuser"])
     for name in ("duels:running", "rankings:index", "rankings:statistics", "duels:referee", "signup_queue",
-                 "rankings:rewards", "forum:invitations", "staff", "roles", "duels:dashboard", "notifications"):
+                 "rankings:rewards", "forum:invitations", "staff", "roles", "duels:dashboard", "notifications", "tournaments:list"):
         response = client.get(reverse(name))
         assert MARK not in response.content.decode(), name
 

@@ -256,6 +256,11 @@ def table(w: dict) -> dict:
         "clubs:tokens:new": ([of("clubs:tokens:new")], STAFF_PAGE, {"username": ""}),
         "clubs:tokens:revoke": ([of("clubs:tokens:revoke", token)], STAFF_PAGE, {}),
     })
+    rows.update({  # the club's tournaments (tournaments/urls.py): public pages
+        "tournaments:list": ([of("tournaments:list")], EVERYONE, open_),
+        "tournaments:page": ([of("tournaments:page", "coupe")], EVERYONE, open_),
+        "tournaments:bracket_png": ([of("tournaments:bracket_png", "coupe")], EVERYONE, open_),
+    })
     return rows
 
 

@@ -55,13 +55,14 @@ def bracket_bbcode(state: BracketState, names: Mapping, *, title: str, image_url
     return bbcode_safe("\n".join(out)) + "\n"
 
 
-def standings_bbcode(tables: Sequence[tuple[str, Sequence[Standing]]], names: Mapping, *, title: str) -> str:
+def standings_bbcode(tables: Sequence[tuple[str, Sequence[Standing]]], names: Mapping, *, title: str,
+                     image_url: str = "") -> str:
     """Standings tables ((group title, standings) pairs) as BBCode; Buchholz only when the format has it."""
     swiss = any(s.buchholz is not None for _t, lines in tables for s in lines)
     headers = [_("Rang"), _("Duelliste"), _("Joués"), _("Victoires"), _("Nuls"), _("Défaites"), _("Points")]
     headers += [_("Buchholz")] if swiss else []
     headers += [_("PF restants"), _("Fautes")]
-    out = [f"[b]{bbcode_text(title)}[/b]"]
+    out = [f"[b]{bbcode_text(title)}[/b]"] + ([f"[img]{image_url}[/img]"] if image_url else [])
     for table_title, lines in tables:
         out += ["", f"[u]{bbcode_text(table_title)}[/u]", "[table]",
                 "[tr]" + "".join(f"[th]{h}[/th]" for h in headers) + "[/tr]"]
