@@ -50,6 +50,12 @@ class AuditAction(models.TextChoices):
     API_TOKEN_CREATE = "api_token.create", _("jeton d'API créé")
     API_TOKEN_REVOKE = "api_token.revoke", _("jeton d'API révoqué")
     MEMBERS_IMPORT = "members.import", _("membres du forum importés")
+    TOURNAMENT_CREATE = "tournament.create", _("tournoi créé")
+    TOURNAMENT_CHANGE = "tournament.change", _("tournoi modifié")
+    TOURNAMENT_STATUS = "tournament.status", _("étape du tournoi changée")
+    TOURNAMENT_ENTRANT = "tournament.entrant", _("inscription au tournoi modifiée")
+    TOURNAMENT_DRAW = "tournament.draw", _("ronde de tournoi tirée")
+    TOURNAMENT_RESULT = "tournament.result", _("résultat de tournoi enregistré")
 
 
 class AuditLogQuerySet(models.QuerySet):

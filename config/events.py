@@ -8,6 +8,9 @@ from duels import events as e
 from duels.services import forfeit_notices, milestones, notices
 from rankings import notices as ranking_notices
 from rankings import subscribers as rankings
+from tournaments import events as t
+from tournaments import notices as tournament_notices
+from tournaments import subscribers as tournaments
 from webhooks import subscribers as webhooks
 
 SUBSCRIBERS = {
@@ -19,11 +22,13 @@ SUBSCRIBERS = {
     e.PostSubmitted: [webhooks.on_post_submitted, milestones.on_post_submitted],
     e.ReminderDue: [webhooks.on_reminder_due],
     e.WindowsExpired: [webhooks.on_windows_expired, notices.on_windows_expired],
-    e.DuelFinished: [rankings.on_duel_finished, webhooks.on_duel_finished, rankings.on_duel_finished_count],
+    # The tournament last: its match recorded once the duel's own results are, then maybe the next round.
+    e.DuelFinished: [rankings.on_duel_finished, webhooks.on_duel_finished, rankings.on_duel_finished_count,
+                     tournaments.on_duel_finished],
     # After DuelFinished when it ended the duel: the notice tells each one's reward, recorded just before.
     e.DeclarationPublished: [webhooks.on_declaration_published, ranking_notices.on_declaration_published],
     e.DeclarationCorrected: [notices.on_declaration_corrected],
-    e.ResultReopened: [rankings.on_result_reopened],
+    e.ResultReopened: [rankings.on_result_reopened, tournaments.on_result_reopened],
     e.PostReopened: [notices.on_post_reopened],
     e.DeadlineExtended: [notices.on_deadline_extended],
     e.SanctionRecorded: [webhooks.on_sanction_recorded],
@@ -31,4 +36,12 @@ SUBSCRIBERS = {
     e.ExemptionRequested: [notices.on_exemption_requested],
     e.ExemptionDecided: [notices.on_exemption_decided],
     e.DuelCancelled: [notices.on_duel_cancelled],
+    # Tournaments (tournaments/events.py): the pages and webhooks may listen here too.
+    t.TournamentSignupOpened: [],
+    t.TournamentCheckinOpened: [],
+    t.TournamentRoundDrawn: [tournament_notices.on_round_drawn],
+    t.TournamentMatchDecided: [tournament_notices.on_match_decided],
+    t.TournamentMatchesStale: [],
+    t.TournamentFinished: [tournament_notices.on_finished],
+    t.TournamentCancelled: [],
 }

@@ -79,6 +79,9 @@ class Tournament(ClubOwned):
     - status: draft → signup → checkin → running → finished (or cancelled at any point before finished).
     - checkin_closes_at: when check-in closes (staff draw after it; unchecked entrants are left out).
     - seed_order: the entrants' ids in seed order, frozen at the first draw (the engine's input).
+    - elimination_order: groups then elimination, the bracket's seed order (the qualifiers cross-seeded
+      from the group standings), frozen when the elimination stage is drawn; single elimination: the same
+      as seed_order.
     - winner: the entrant who won the final (or topped the Swiss), once finished.
     """
 
@@ -108,6 +111,7 @@ class Tournament(ClubOwned):
                               default=TournamentStatus.DRAFT)
     checkin_closes_at = models.DateTimeField(_("fin de la confirmation de présence"), null=True, blank=True)
     seed_order = models.JSONField(_("ordre des têtes de série (figé au tirage)"), default=list, blank=True)
+    elimination_order = models.JSONField(_("ordre du tableau final (figé à son tirage)"), default=list, blank=True)
     forum_topic_url = models.URLField(_("sujet du tournoi sur le forum"), blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+", verbose_name=_("créé par"))

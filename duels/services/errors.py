@@ -61,6 +61,8 @@ MESSAGES = {
     "year-required": _("Choisissez l'année à laquelle vous combattez."),
     "invalid-year": _("L'année doit être comprise entre 1 et 8 (Adulte)."),
     "invalid-kind": _("Type de duel inconnu."),
+    "arranged-team-size": _("Chaque équipe doit compter un duelliste (1 contre 1) ou deux (2 contre 2)."),
+    "arranged-same-duellist": _("Un duelliste ne peut pas être deux fois dans le même duel."),
     "invalid-format": _("Format de duel inconnu."),
     "named-self": _("Vous ne pouvez pas vous nommer vous-même comme adversaire ou partenaire."),
     "partner-only-2v2": _("Un partenaire ne se nomme qu'en duel à 2 contre 2."),

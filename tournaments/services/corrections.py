@@ -1,0 +1,84 @@
+"""A finished duel's result corrected after its match was recorded (the duel's ResultReopened, then its
+DuelFinished again in the same transaction).
+
+The match takes the corrected result. Nothing after it is rewritten: in elimination, the engine's
+`correction_impact` says which later duels no longer count (played between sides the bracket no longer
+puts there) and the matches drawn since with a side that should now be another; those are marked
+`stale`. In groups or a Swiss, a changed winner marks the undecided matches of the rounds drawn since
+stale (they were drawn on the old standings). In every case the tournament's staff get a notice
+and a `TournamentMatchesStale` event; they decide (record a result, replay, keep).
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from audit.models import AuditAction
+from duels.events import emit
+from tournaments import engine
+from tournaments.events import TournamentMatchesStale
+from tournaments.models import Match, Stage, Tournament
+from tournaments.services.common import OUTCOME_TO_ENGINE, audit, decide, key_of, result_of
+from tournaments.services.draw import bracket_of
+
+# Duel id -> the match's result before its reopening, while the correction's transaction runs.
+_reopened: dict[int, dict] = {}
+
+
+def match_reopened(*, duel) -> None:
+    """ResultReopened: remember what the match said before (the corrected DuelFinished follows)."""
+    match = Match.objects.filter(duel=duel).only("outcome", "how").first()
+    if match is not None and match.outcome:
+        _reopened[duel.pk] = {"outcome": match.outcome, "how": match.how}
+
+
+def _elimination_stale(tournament: Tournament, match: Match, new: engine.Result) -> list[Match]:
+    rows = list(Match.objects.filter(tournament=tournament, round__stage=Stage.ELIMINATION)
+                .select_related("side_a", "side_b"))
+    results = {key_of(m): result_of(m) for m in rows if m.outcome and m.side_b_id}
+    impact = engine.correction_impact(bracket_of(tournament), results, key_of(match), new)
+    affected = set(impact.affected)
+    depends = {key.match for key in impact.depends}
+    stale = []
+    for row in rows:
+        key = key_of(row)
+        if key in affected:
+            stale.append(row)
+        elif key.match in depends and not row.outcome:
+            now_playing = impact.after.match(key)
+            if (now_playing.a, now_playing.b) != (row.side_a_id, row.side_b_id):
+                stale.append(row)
+    return stale
+
+
+def _later_undecided(tournament: Tournament, match: Match) -> list[Match]:
+    return list(Match.objects.filter(tournament=tournament, round__number__gt=match.round.number, outcome=""))
+
+
+def match_correct(*, tournament: Tournament, match: Match, outcome: str, how: str, pf_left, faults,
+                  now: dt.datetime) -> Match:
+    """Record the corrected result of a decided match (tournament locked) and tell staff what it touches."""
+    _reopened.pop(match.duel_id, None)
+    new = engine.Result(match.side_a_id, match.side_b_id, OUTCOME_TO_ENGINE[outcome], how, pf_left=tuple(pf_left),
+                        faults=tuple(faults))
+    if (outcome, how, tuple(pf_left), tuple(faults)) == (match.outcome, match.how, (match.pf_left_a, match.pf_left_b),
+                                                         (match.faults_a, match.faults_b)):
+        return match
+    changed_winner = outcome != match.outcome
+    if match.round.stage == Stage.ELIMINATION:
+        stale = _elimination_stale(tournament, match, new)
+    elif changed_winner and tournament.rounds.filter(number__gt=match.round.number).exists():
+        stale = _later_undecided(tournament, match)
+    else:
+        stale = []
+    before = {"outcome": match.outcome, "how": match.how}
+    decide(match, outcome=outcome, how=how, now=now, pf_left=tuple(pf_left), faults=tuple(faults))
+    if stale:
+        Match.objects.filter(pk__in=[m.pk for m in stale]).update(stale=True)
+    audit(by=None, action=AuditAction.TOURNAMENT_RESULT, tournament=tournament, duel=match.duel, match=match.pk,
+          correction=True, before=before, after={"outcome": outcome, "how": how}, stale=[m.pk for m in stale])
+    if stale or (changed_winner and tournament.winner_id is not None):
+        from tournaments.notices import staff_told_correction
+
+        staff_told_correction(tournament=tournament, match=match, stale=stale)
+    emit(TournamentMatchesStale(tournament=tournament, changed=match, matches=tuple(stale), now=now))
+    return match
