@@ -71,13 +71,12 @@ def end(duel: Duel, *, winner: int | None, how: str = "played") -> Duel:
     if duel.status in ("matched", "setup", "ready"):
         start(duel)
     losers = list(Participant.objects.filter(duel=duel).exclude(team=winner).select_related("duellist__user"))
-    if winner is None:
+    if winner is None:  # a double knock-out: every duellist at 0 PF in the same declaration
         with transaction.atomic():
             locked = duel_lock(duel)
-            state = rules.state_load(locked.state)
-            for participant in losers:
-                state, _events = rules.apply_forfeit(state, participant.engine_id)
-            duel_finish(duel=locked, state=state, now=timezone.now())
+            data = dict(locked.state)
+            data["duellists"] = [{**fighter, "pf": 0, "status": "knocked-out"} for fighter in data["duellists"]]
+            duel_finish(duel=locked, state=rules.state_load(data, locked.spells), now=timezone.now())
     elif how == "forfeit":
         for participant in losers:
             duel.refresh_from_db()
