@@ -6,4 +6,5 @@ urlpatterns = [
     path("", include("rankings.api.urls")),
     path("", include("duels.api.urls")),
     path("", include("spells.api.urls")),
+    path("", include("tournaments.api.urls")),
 ]

@@ -29,10 +29,15 @@ def entrant_label(entrant: Entrant) -> str:
     return entrant.duellist.forum_name
 
 
+def load_entrants(tournament: Tournament) -> list[Entrant]:
+    """The entrants with their duellists, by seed then sign-up: one query."""
+    return list(Entrant.objects.filter(tournament=tournament).select_related("duellist", "partner")
+                .order_by("seed", "registered_at", "pk"))
+
+
 def load(tournament: Tournament) -> Loaded:
     """The tournament's entrants (with their duellists), rounds and matches: three queries."""
-    entrants = list(Entrant.objects.filter(tournament=tournament).select_related("duellist", "partner")
-                    .order_by("seed", "registered_at", "pk"))
+    entrants = load_entrants(tournament)
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     by_pk = {r.pk: r for r in rounds}
     matches = list(Match.objects.filter(tournament=tournament)
