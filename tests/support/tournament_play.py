@@ -111,3 +111,21 @@ def play_round(tournament: Tournament, *, winner: int = 1) -> None:
     """End every open match's duel, side `winner` winning."""
     for match in open_matches(tournament):
         end(match.duel, winner=winner)
+
+
+def won_by_declaration(duel: Duel):
+    """Side A's fatal blow at the first declaration (the sequence of tests/support/corrections.finished):
+    returns (declaration, hitter) for a correction to turn around."""
+    from tests.support.duels import bet_for, declare, post
+
+    start(duel)
+    duel.refresh_from_db()
+    a, b = list(duel.participants.select_related("duellist__user").order_by("team", "pk"))
+    post(duel, a, [{"cast": "coup", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
+    post(duel, b, [])
+    declaration = declare(duel, duel.referee)
+    if duel.status != DuelStatus.FINISHED:
+        post(duel, b, [{"nothing": True}])
+        declaration = declare(duel, duel.referee)
+    assert duel.status == DuelStatus.FINISHED and duel.winner_team == 1
+    return declaration, a
