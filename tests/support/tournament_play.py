@@ -71,13 +71,12 @@ def end(duel: Duel, *, winner: int | None, how: str = "played") -> Duel:
     if duel.status in ("matched", "setup", "ready"):
         start(duel)
     losers = list(Participant.objects.filter(duel=duel).exclude(team=winner).select_related("duellist__user"))
-    if winner is None:
+    if winner is None:  # a double knock-out: every duellist at 0 PF in the same declaration
         with transaction.atomic():
             locked = duel_lock(duel)
-            state = rules.state_load(locked.state)
-            for participant in losers:
-                state, _events = rules.apply_forfeit(state, participant.engine_id)
-            duel_finish(duel=locked, state=state, now=timezone.now())
+            data = dict(locked.state)
+            data["duellists"] = [{**fighter, "pf": 0, "status": "knocked-out"} for fighter in data["duellists"]]
+            duel_finish(duel=locked, state=rules.state_load(data, locked.spells), now=timezone.now())
     elif how == "forfeit":
         for participant in losers:
             duel.refresh_from_db()
@@ -112,3 +111,21 @@ def play_round(tournament: Tournament, *, winner: int = 1) -> None:
     """End every open match's duel, side `winner` winning."""
     for match in open_matches(tournament):
         end(match.duel, winner=winner)
+
+
+def won_by_declaration(duel: Duel):
+    """Side A's fatal blow at the first declaration (the sequence of tests/support/corrections.finished):
+    returns (declaration, hitter) for a correction to turn around."""
+    from tests.support.duels import bet_for, declare, post
+
+    start(duel)
+    duel.refresh_from_db()
+    a, b = list(duel.participants.select_related("duellist__user").order_by("team", "pk"))
+    post(duel, a, [{"cast": "coup", "target": b.engine_id, "bet": bet_for(duel, order=1, win=True)}])
+    post(duel, b, [])
+    declaration = declare(duel, duel.referee)
+    if duel.status != DuelStatus.FINISHED:
+        post(duel, b, [{"nothing": True}])
+        declaration = declare(duel, duel.referee)
+    assert duel.status == DuelStatus.FINISHED and duel.winner_team == 1
+    return declaration, a

@@ -1,0 +1,42 @@
+"""A correction that turns a recorded match around: the match takes the new result, the later matches it
+touches are marked stale and the staff told; nothing is rewritten."""
+import pytest
+
+from accounts.models import Notification
+from tests.support.corrections import backfire
+from tests.support.tournament_play import end, open_matches, running, won_by_declaration
+from tournaments.models import Match
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_corrected_first_round_result_marks_the_final_stale_and_tells_the_staff():
+    tournament, staff, _entrants = running(entrants=4, combat_year=3)
+    first, second = open_matches(tournament)
+    declaration, hitter = won_by_declaration(first.duel)
+    end(second.duel, winner=1)
+    [final] = open_matches(tournament)
+    assert first.side_a_id in (final.side_a_id, final.side_b_id)
+    backfire(declaration, first.duel.referee, hitter)  # the fatal blow backfires: side B won after all
+    first.refresh_from_db()
+    final.refresh_from_db()
+    assert (first.outcome, first.how) == ("b", "played")
+    assert final.stale and final.outcome == ""  # still as drawn: staff decide
+    assert (final.side_a_id, final.side_b_id) != (None, None) and first.side_b_id not in (final.side_a_id,
+                                                                                           final.side_b_id)
+    told = Notification.objects.filter(user=staff, message__contains="résultat corrigé")
+    assert told.count() == 1 and "1 rencontre" in told.get().message
+    assert not Match.objects.filter(tournament=tournament, stale=True).exclude(pk=final.pk).exists()
+
+
+def test_a_correction_before_the_next_round_is_drawn_only_changes_the_match():
+    tournament, staff, _entrants = running(entrants=4, combat_year=3)
+    first, second = open_matches(tournament)
+    declaration, hitter = won_by_declaration(first.duel)
+    backfire(declaration, first.duel.referee, hitter)
+    first.refresh_from_db()
+    assert first.outcome == "b" and not Match.objects.filter(stale=True).exists()
+    assert not Notification.objects.filter(user=staff, message__contains="résultat corrigé").exists()
+    end(second.duel, winner=1)
+    [final] = open_matches(tournament)
+    assert first.side_b_id in (final.side_a_id, final.side_b_id)  # the corrected winner plays the final
