@@ -17,6 +17,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     # the duels' rules and results
     ("house_rules", _("Règles du club")),
     ("clubs:catalogue:list", _("Catalogue des sorts")),
+    ("clubs:tournaments:list", _("Tournois")),
     ("clubs:seasons:list", _("Saisons")),
     ("rankings:rewards", _("Récompenses à verser")),
     # the forum and other programs

@@ -17,4 +17,5 @@ urlpatterns = [
     path("journal/", include("audit.panel_urls")),
     path("saisons/", include("rankings.panel_urls")),
     path("jetons/", include("accounts.panel_urls")),
+    path("tournois/", include("tournaments.panel_urls")),
 ]

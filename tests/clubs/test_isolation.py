@@ -21,7 +21,7 @@ from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import make_referee, other_club
 from tests.support.duels import declare, post, started_duel
 from tests.support.forum import forum_configured
-from tournaments.models import Tournament, TournamentStatus
+from tournaments.models import Entrant, Tournament, TournamentStatus
 from webhooks.models import Delivery, EventKind, Webhook, WebhookKind
 
 pytestmark = pytest.mark.django_db
@@ -82,6 +82,7 @@ def fingerprint(club_b) -> tuple:
             list(Season.objects.order_by("pk").values_list("name", "starts_on", "ends_on")), ApiToken.objects.count(),
             list(Webhook.objects.order_by("pk").values_list("name", "secret", "enabled", "events")),
             Delivery.objects.count(),
+            list(Tournament.objects.order_by("pk").values_list("status", flat=True)), Entrant.objects.count(),
         )
 
 
@@ -94,7 +95,9 @@ ARGS = {  # route name → which of B's ids its arguments take
     **{f"clubs:webhooks_panel:{name}": ("webhook",) for name in ("edit", "secret", "secret_new", "delete",
                                                                  "deliveries")},
     "clubs:webhooks_panel:resend": ("webhook", "delivery"),
-    "tournaments:page": ("tournament",), "tournaments:bracket_png": ("tournament",),
+    **{f"tournaments:{name}": ("tournament",) for name in ("page", "bracket_png", "sign_up", "check_in", "withdraw")},
+    **{f"clubs:tournaments:{name}": ("tournament",) for name in ("manage", "signup_open", "checkin_open", "draw",
+                                                                 "referees", "advance", "cancel")},
 }
 NOT_CLUB_OBJECTS = {"password_reset_confirm", "invitation_accept", "role_set", "spells:detail"}  # no club row
 

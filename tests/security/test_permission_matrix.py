@@ -27,6 +27,7 @@ from tests.support.clubs import make_club_staff, make_referee, other_club
 from tests.support.duels import declare, post, started_duel
 from tests.support.forum import forum_configured
 from tests.support.permissions import club_staff, staff_with
+from tournaments.models import Entrant, Tournament, TournamentReferee
 from webhooks.models import Delivery, EventKind, Webhook, WebhookKind
 
 pytestmark = pytest.mark.django_db
@@ -102,6 +103,7 @@ def build_world() -> dict:
     season = Season.objects.create(name="Printemps", slug="printemps", starts_on=dt.date(2026, 3, 1),
                                    ends_on=dt.date(2026, 5, 31))
     token = ApiToken.objects.create(user=referee)
+    Tournament.objects.create(name="Coupe", slug="coupe")  # a draft
     return {
         "season": season, "token": token,
         "duel": duel, "second": second, "draft": draft, "a": a, "b": b, "exemption": exemption,
@@ -260,6 +262,26 @@ def table(w: dict) -> dict:
         "tournaments:list": ([of("tournaments:list")], EVERYONE, open_),
         "tournaments:page": ([of("tournaments:page", "coupe")], EVERYONE, open_),
         "tournaments:bracket_png": ([of("tournaments:bracket_png", "coupe")], EVERYONE, open_),
+        # a player's own entry (the service checks whose duellist it is)
+        "tournaments:sign_up": ([of("tournaments:sign_up", "coupe")], EVERYONE - {"anonymous"}, {}),
+        "tournaments:check_in": ([of("tournaments:check_in", "coupe")], EVERYONE - {"anonymous"}, {}),
+        "tournaments:withdraw": ([of("tournaments:withdraw", "coupe")], EVERYONE - {"anonymous"}, {}),
+    })
+    later_date = (timezone.localtime() + dt.timedelta(days=3)).strftime("%Y-%m-%dT%H:%M")
+    rows.update({  # the club's tournaments in the control panel (tournaments/panel_urls.py): a draft "coupe"
+        "clubs:tournaments:list": ([of("clubs:tournaments:list")], STAFF_PAGE, None),
+        "clubs:tournaments:new": ([of("clubs:tournaments:new")], STAFF_PAGE,
+                                  {"name": "Pris", "slug": "pris", "format": "single_elimination",
+                                   "team_format": "1v1", "duel_kind": "non_rp", "draw_rule": "rematch",
+                                   "seeding": "random", "round_days": "14"}),
+        "clubs:tournaments:manage": ([of("clubs:tournaments:manage", "coupe")], STAFF_PAGE, None),
+        "clubs:tournaments:signup_open": ([of("clubs:tournaments:signup_open", "coupe")], STAFF_PAGE, {}),
+        "clubs:tournaments:checkin_open": ([of("clubs:tournaments:checkin_open", "coupe")], STAFF_PAGE,
+                                           {"closes_at": later_date}),
+        "clubs:tournaments:draw": ([of("clubs:tournaments:draw", "coupe")], STAFF_PAGE, {}),
+        "clubs:tournaments:referees": ([of("clubs:tournaments:referees", "coupe")], STAFF_PAGE, {"referees": []}),
+        "clubs:tournaments:advance": ([of("clubs:tournaments:advance", "coupe")], STAFF_PAGE, {}),
+        "clubs:tournaments:cancel": ([of("clubs:tournaments:cancel", "coupe")], STAFF_PAGE, {"reason": "x"}),
     })
     return rows
 
@@ -282,6 +304,8 @@ def fingerprint() -> tuple:
         list(Spell.rows.order_by("pk").values_list("club", "slug", "name", "retired_at")),
         list(Season.objects.order_by("pk").values_list("name", "starts_on", "ends_on")),
         list(ApiToken.objects.order_by("pk").values_list("user", "key")),
+        list(Tournament.objects.order_by("pk").values_list("slug", "status")), Entrant.objects.count(),
+        TournamentReferee.objects.count(),
     )
 
 

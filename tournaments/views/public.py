@@ -31,8 +31,15 @@ def _title(tournament) -> str:
     return f"{tournament.name} — {tournament.get_format_display()}"
 
 
+@require_GET
 def tournament_page(request, slug: str):
-    tournament = get_object_or_404(tournaments_visible_to(request.user), slug=slug)
+    return render_page(request, get_object_or_404(tournaments_visible_to(request.user), slug=slug))
+
+
+def render_page(request, tournament, *, status: int = 200, entry_error: str = ""):
+    """The page (or, for its HTMX poll, its live part; 204 when nothing changed); a refused sign-up shows
+    it again with `entry_error` and the refusal's status."""
+    slug = tournament.slug
     loaded = state.load(tournament)
     image_url = site_url(reverse("tournaments:bracket_png", args=[slug]))
     context = overview(loaded, title=_title(tournament), image_url=image_url)
@@ -41,9 +48,9 @@ def tournament_page(request, slug: str):
         if request.GET.get("v") == context["version"]:
             return HttpResponse(status=204)
         template += "#live"
-    context.update(tournament=tournament, image_url=image_url, poll_seconds=POLL_SECONDS,
+    context.update(tournament=tournament, image_url=image_url, poll_seconds=POLL_SECONDS, entry_error=entry_error,
                    live=tournament.status not in OVER, **viewer_context(request.user, loaded))
-    response = render(request, template, context)
+    response = render(request, template, context, status=status)
     patch_vary_headers(response, ("HX-Request", "HX-Target"))
     return response
 

@@ -1,0 +1,18 @@
+"""The club control panel's pages of this app (included by clubs/urls.py under /<club>/gestion/tournois/)."""
+from django.urls import path
+
+from tournaments.views import panel
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", panel.tournament_list, name="list"),
+    path("nouveau/", panel.tournament_new, name="new"),
+    path("<slug:slug>/", panel.tournament_manage, name="manage"),
+    path("<slug:slug>/inscriptions/", panel.signup_open, name="signup_open"),
+    path("<slug:slug>/presence/", panel.checkin_open, name="checkin_open"),
+    path("<slug:slug>/tirage/", panel.draw, name="draw"),
+    path("<slug:slug>/arbitres/", panel.referees, name="referees"),
+    path("<slug:slug>/relancer/", panel.advance, name="advance"),
+    path("<slug:slug>/annuler/", panel.cancel, name="cancel"),
+]
