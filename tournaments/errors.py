@@ -47,6 +47,9 @@ MESSAGES = {
     "referee-not-referee": _("%(name)s n'est pas arbitre du club."),
     "no-valid-pairing": _("Aucun appariement sans revanche n'est possible pour cette ronde."),
     "not-running": _("Le tournoi n'est pas en cours."),
+    "not-stale": _("Cette rencontre n'est pas à revoir (ou elle est déjà jouée)."),
+    "sides-unknown": _("Les adversaires de cette rencontre ne sont pas encore connus : réglez d'abord les rencontres précédentes."),
+    "duel-running": _("Le duel de cette rencontre est en cours : qu'il se termine ou que son arbitre l'annule d'abord."),
     "match-decided": _("Cette rencontre est déjà décidée (ou c'est une exemption)."),
     "invalid-result": _("Résultat invalide : un match nul se joue toujours, il n'est jamais un abandon."),
 }

@@ -17,10 +17,19 @@ Kind = Notification.Kind
 
 
 def tournament_url(tournament: Tournament) -> str:
-    """The tournament's page, once the pages exist (tournaments:detail); empty before."""
+    """The tournament's public page (its bracket or standings, the player's buttons)."""
+    return _link("tournaments:page", tournament)
+
+
+def manage_url(tournament: Tournament) -> str:
+    """The tournament's page in the club's control panel (staff)."""
+    return _link("clubs:tournaments:manage", tournament)
+
+
+def _link(name: str, tournament: Tournament) -> str:
     try:
-        return reverse("tournaments:detail", kwargs={"slug": tournament.slug})
-    except NoReverseMatch:
+        return reverse(name, args=[tournament.slug])
+    except NoReverseMatch:  # a URLconf without the tournament's pages (a test's)
         return ""
 
 
@@ -93,7 +102,7 @@ def staff_told_correction(*, tournament: Tournament, match: Match, stale: list[M
     """A corrected result touches matches drawn after it: the staff decide (nothing was rewritten)."""
     for user in _staff(tournament):
         notification_send(
-            user=user, kind=Kind.DUEL, url=tournament_url(tournament),
+            user=user, kind=Kind.DUEL, url=manage_url(tournament),
             message_id=gettext_noop("%(tournament)s : le résultat corrigé du duel n°%(duel)s change la suite du "
                                     "tournoi ; %(count)s rencontre(s) marquée(s) à revoir. Décidez-en depuis la "
                                     "gestion du tournoi."),
@@ -106,7 +115,7 @@ def staff_told_draw_failed(*, tournament: Tournament, round, code: str) -> None:
     """The next round could not be drawn at a duel's end (the duel's end stands)."""
     for user in _staff(tournament):
         notification_send(
-            user=user, kind=Kind.DUEL, url=tournament_url(tournament),
+            user=user, kind=Kind.DUEL, url=manage_url(tournament),
             message_id=gettext_noop("%(tournament)s : la ronde après la ronde %(round)s n'a pas pu être tirée "
                                     "(%(code)s). Relancez le tirage depuis la gestion du tournoi."),
             params={"tournament": tournament.name, "round": round.number, "code": code},

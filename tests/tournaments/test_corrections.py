@@ -40,3 +40,31 @@ def test_a_correction_before_the_next_round_is_drawn_only_changes_the_match():
     end(second.duel, winner=1)
     [final] = open_matches(tournament)
     assert first.side_b_id in (final.side_a_id, final.side_b_id)  # the corrected winner plays the final
+
+
+def test_staff_draw_a_stale_final_again_between_the_sides_the_bracket_now_has():
+    from tests.support.tournament_play import staff_member
+    from tournaments.errors import TournamentRefused
+    from tournaments.services import match_stale_resolve
+
+    tournament, staff, _entrants = running(entrants=4, combat_year=3)
+    first, second = open_matches(tournament)
+    declaration, hitter = won_by_declaration(first.duel)
+    end(second.duel, winner=1)
+    [final] = open_matches(tournament)
+    old_duel = final.duel
+    with pytest.raises(TournamentRefused) as refused:
+        match_stale_resolve(match=final, by=staff)
+    assert refused.value.code == "not-stale"
+    backfire(declaration, first.duel.referee, hitter)
+    with pytest.raises(TournamentRefused) as refused:
+        match_stale_resolve(match=final, by=final.side_a.duellist.user)
+    assert refused.value.code == "not-staff"
+    resolved = match_stale_resolve(match=final, by=staff_member())
+    old_duel.refresh_from_db()
+    assert resolved.pk == final.pk and not resolved.stale and old_duel.status == "cancelled"
+    assert {resolved.side_a_id, resolved.side_b_id} == {first.side_b_id, second.side_a_id}
+    assert resolved.duel_id not in (None, old_duel.pk)
+    end(resolved.duel, winner=1)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished" and tournament.winner_id == resolved.side_a_id

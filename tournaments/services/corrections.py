@@ -12,13 +12,28 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
 from audit.models import AuditAction
 from duels.events import emit
+from duels.models import DuelStatus
+from duels.services.arranged import duel_call_off
 from tournaments import engine
+from tournaments.errors import TournamentRefused
 from tournaments.events import TournamentMatchesStale
-from tournaments.models import Match, Stage, Tournament
-from tournaments.services.common import OUTCOME_TO_ENGINE, audit, decide, key_of, result_of
-from tournaments.services.draw import bracket_of
+from tournaments.models import Match, Stage, Tournament, TournamentStatus
+from tournaments.services.common import (
+    OUTCOME_TO_ENGINE,
+    audit,
+    decide,
+    key_of,
+    require_staff,
+    result_of,
+    tournament_lock,
+)
+from tournaments.services.draw import bracket_of, entrants_by_id, match_arm
 
 # Duel id -> the match's result before its reopening, while the correction's transaction runs.
 _reopened: dict[int, dict] = {}
@@ -81,4 +96,42 @@ def match_correct(*, tournament: Tournament, match: Match, outcome: str, how: st
 
         staff_told_correction(tournament=tournament, match=match, stale=stale)
     emit(TournamentMatchesStale(tournament=tournament, changed=match, matches=tuple(stale), now=now))
+    return match
+
+
+@transaction.atomic
+def match_stale_resolve(*, match: Match, by, now: dt.datetime | None = None) -> Match:
+    """Staff settle a match marked stale and not played yet. In elimination it is drawn again between the
+    sides the bracket now puts there (its duel called off if not started; a running duel must end or be
+    cancelled first); in groups or a Swiss it is kept as drawn (the flag cleared)."""
+    require_staff(by)
+    tournament = tournament_lock(match.tournament)
+    match = Match.objects.select_related("round", "duel").get(pk=match.pk)
+    if tournament.status != TournamentStatus.RUNNING:
+        raise TournamentRefused("not-running", status=409)
+    if not match.stale or match.outcome:
+        raise TournamentRefused("not-stale", status=409)
+    now = now or timezone.now()
+    if match.round.stage == Stage.ELIMINATION:
+        from tournaments.services.progress import elimination_state
+
+        target = elimination_state(tournament).match(key_of(match))
+        if target.a is None or target.b is None:
+            raise TournamentRefused("sides-unknown", status=409)
+        duel = match.duel
+        if duel is not None and duel.is_running:
+            raise TournamentRefused("duel-running", status=409)
+        if duel is not None and duel.status not in (DuelStatus.CANCELLED, DuelStatus.FINISHED):
+            duel_call_off(duel=duel, by=by, reason=str(_("Rencontre tirée à nouveau après une correction.")), now=now)
+        entrants = entrants_by_id(tournament)
+        match.side_a, match.side_b, match.duel, match.stale = entrants[target.a], entrants[target.b], None, False
+        match.save(update_fields=["side_a", "side_b", "duel", "stale"])
+        match = match_arm(tournament, match, by=by, now=now)
+        from tournaments.services.progress import advance
+
+        advance(tournament=tournament, round=match.round, by=by, now=now)  # decided at once by a forfeit
+    else:
+        match.stale = False
+        match.save(update_fields=["stale"])
+    audit(by=by, action=AuditAction.TOURNAMENT_DRAW, tournament=tournament, match=match.pk, stale_resolved=True)
     return match

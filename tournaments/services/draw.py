@@ -90,6 +90,12 @@ def match_open(tournament: Tournament, round: Round, plan: Plan, *, by, now: dt.
     group, bracket_round, slot, replay, side_a, side_b = plan
     match = Match.objects.create(tournament=tournament, round=round, group=group, bracket_round=bracket_round,
                                  slot=slot, replay=replay, side_a=side_a, side_b=side_b)
+    return match_arm(tournament, match, by=by, now=now)
+
+
+def match_arm(tournament: Tournament, match: Match, *, by, now: dt.datetime) -> Match:
+    """A match between its sides: a bye or a forfeit decided at once, else its duel created."""
+    side_a, side_b = match.side_a, match.side_b
     if side_b is None:
         return decide(match, outcome=Outcome.A, how=How.PLAYED, now=now)
     quitter = forfeit_side(match)
