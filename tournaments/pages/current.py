@@ -1,11 +1,9 @@
 """The matches of a round as the pages show them: the sides, the duel (its phase, who is awaited and until
-when, from the running-duels page's selector), or how the match was decided. Rounds past their end date
-with what each unfinished match waits for (the staff's page)."""
+when, from the running-duels page's selector), or how the match was decided."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from duels.models import Duel, DuelStatus, SlotStatus
@@ -34,11 +32,6 @@ def current_round(loaded: Loaded) -> Round | None:
         if round_.completed_at is None:
             return round_
     return loaded.rounds[-1] if loaded.rounds else None
-
-
-def overdue_rounds(loaded: Loaded) -> list[Round]:
-    now = timezone.now()
-    return [r for r in loaded.rounds if r.completed_at is None and r.ends_at < now]
 
 
 def duels_of(matches: list[Match]) -> dict[int, Duel]:
