@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from clubs.roles import club_referee_ids
-from tournaments.models import Tournament
+from tournaments.models import How, Outcome, Tournament
 
 OPTIONS = ["name", "slug", "description", "format", "team_format", "duel_kind", "combat_year", "draw_rule",
            "third_place", "group_count", "qualifiers_per_group", "swiss_rounds", "seeding", "counts_for_rest",
@@ -52,3 +52,25 @@ class RefereesForm(forms.Form):
 
 class CancelForm(forms.Form):
     reason = forms.CharField(label=_("Raison"), max_length=500)
+
+
+class TournamentTextForm(forms.ModelForm):
+    """What may still change once the sign-up opened: the name, the presentation, the forum topic."""
+    forum_topic_url = forms.URLField(label=Tournament._meta.get_field("forum_topic_url").verbose_name,
+                                     required=False, assume_scheme="https")
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "description", "forum_topic_url"]
+        widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+
+
+class MatchRecordForm(forms.Form):
+    outcome = forms.ChoiceField(label=_("Issue"), choices=Outcome.choices)
+    how = forms.ChoiceField(label=_("Décidé par"), choices=How.choices)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("outcome") == Outcome.DRAW and data.get("how") != How.PLAYED:
+            raise forms.ValidationError(_("Un abandon ou une disqualification n'est jamais un match nul."))
+        return data

@@ -37,8 +37,10 @@ def stored_tournament(*, field: int = 4, slug: str = "coupe", name: str = "Coupe
                                                seed=number if drawn else None))
     if drawn:
         tournament.seed_order = [e.pk for e in entrants]
+        if format == TournamentFormat.SINGLE_ELIMINATION:
+            tournament.elimination_order = tournament.seed_order
         tournament.started_at = timezone.now()
-        tournament.save(update_fields=["seed_order", "started_at"])
+        tournament.save(update_fields=["seed_order", "elimination_order", "started_at"])
         if format == TournamentFormat.SINGLE_ELIMINATION:
             draw_elimination_round(tournament, 1)
         elif format == TournamentFormat.SWISS:

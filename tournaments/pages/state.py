@@ -102,7 +102,7 @@ def progress(loaded: Loaded) -> Progress:
     options = {"third_place": tournament.third_place, "draw_rule": tournament.draw_rule}
     try:
         if tournament.format == TournamentFormat.SINGLE_ELIMINATION:
-            bracket = engine.build_bracket(seed_order, **options)
+            bracket = engine.build_bracket(list(tournament.elimination_order or seed_order), **options)
             return Progress(bracket=engine.bracket_state(bracket, _elimination_results(loaded.matches)))
         if tournament.format == TournamentFormat.SWISS:
             swiss = [m for m in loaded.matches if m.round.stage == Stage.SWISS]
@@ -125,7 +125,8 @@ def _groups_progress(loaded: Loaded, seed_order: list, options: dict) -> Progres
     found = Progress(groups=tables)
     if any(m.round.stage == Stage.ELIMINATION for m in loaded.matches):
         per_group = tournament.qualifiers_per_group or 1
-        order = _seed_order_of_first_round(loaded.matches, per_group * len(groups))
+        order = (list(tournament.elimination_order)  # frozen when the stage was drawn
+                 or _seed_order_of_first_round(loaded.matches, per_group * len(groups)))
         bracket = (engine.build_bracket(order, **options) if order
                    else engine.elimination_from_groups([t for _n, t in tables], per_group, **options))
         found.bracket = engine.bracket_state(bracket, _elimination_results(loaded.matches))

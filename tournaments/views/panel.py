@@ -16,8 +16,15 @@ from common.access import permission_required
 from common.views import refused
 from tournaments import services
 from tournaments.errors import TournamentRefused
-from tournaments.forms import CancelForm, CheckinForm, RefereesForm, TournamentForm
-from tournaments.models import Tournament, TournamentReferee
+from tournaments.forms import (
+    CancelForm,
+    CheckinForm,
+    MatchRecordForm,
+    RefereesForm,
+    TournamentForm,
+    TournamentTextForm,
+)
+from tournaments.models import Match, Tournament, TournamentReferee, TournamentStatus
 from tournaments.pages import state
 from tournaments.pages.current import duels_of, match_lines, overdue_rounds
 from tournaments.pages.listing import tournaments_listed
@@ -61,7 +68,27 @@ def _manage_context(tournament: Tournament, **forms) -> dict:
         "checkin_form": forms.get("checkin_form") or CheckinForm(),
         "referees_form": forms.get("referees_form") or RefereesForm(initial={"referees": chosen}),
         "cancel_form": forms.get("cancel_form") or CancelForm(),
+        "record_form": MatchRecordForm(),
     }
+
+
+@permission_required(MANAGE_TOURNAMENTS)
+def tournament_edit(request, slug: str):
+    """A draft's options, all of them; once the sign-up opened, its name, presentation and forum topic."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form_class = TournamentForm if tournament.status == TournamentStatus.DRAFT else TournamentTextForm
+    form = form_class(request.POST or None, instance=Tournament.objects.get(pk=tournament.pk))
+    context = {"form": form, "tournament": tournament}
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.tournament_update(tournament=tournament, by=request.user, **form.cleaned_data)
+            except TournamentRefused as refusal:
+                form.add_error(None, refusal.message)
+            else:
+                return _done(request, tournament, _("Tournoi enregistré."))
+        return render(request, "tournaments/panel_form.html", context, status=422)
+    return render(request, "tournaments/panel_form.html", context)
 
 
 @permission_required(MANAGE_TOURNAMENTS)
@@ -155,3 +182,24 @@ def cancel(request, slug: str):
         return _("Tournoi annulé.")
 
     return _form_action(request, tournament, "cancel_form", CancelForm(request.POST), act)
+
+
+@require_POST
+@permission_required(MANAGE_TOURNAMENTS)
+def match_record(request, slug: str, pk: int):
+    """Staff decide an open match without its duel (a duel called off, both sides absent)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    match = get_object_or_404(Match, pk=pk, tournament=tournament)
+    form = MatchRecordForm(request.POST)
+    if form.is_valid():
+        try:
+            services.match_record(match=match, by=request.user, **form.cleaned_data)
+        except TournamentRefused as refusal:
+            messages.error(request, refusal.message)
+            return render(request, "tournaments/panel_manage.html", _manage_context(tournament),
+                          status=refusal.status)
+        return _done(request, tournament, _("Résultat de la rencontre enregistré."))
+    for errors in form.errors.values():
+        for error in errors:
+            messages.error(request, error)
+    return render(request, "tournaments/panel_manage.html", _manage_context(tournament), status=422)

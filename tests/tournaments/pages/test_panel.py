@@ -120,3 +120,37 @@ def test_another_clubs_tournament_is_not_found(client, staff):
         stored_tournament(field=2, slug="ailleurs", status=TournamentStatus.DRAFT, drawn=False)
     assert client.get(reverse("clubs:tournaments:manage", args=["ailleurs"])).status_code == 404
     assert client.post(reverse("clubs:tournaments:signup_open", args=["ailleurs"])).status_code == 404
+
+
+def test_a_draft_changes_every_option_then_only_its_texts(client, staff):
+    tournament = stored_tournament(field=2, slug="change", status=TournamentStatus.DRAFT, drawn=False)
+    url = reverse("clubs:tournaments:edit", args=["change"])
+    assert 'name="round_days"' in client.get(url).content.decode()
+    assert client.post(url, {**NEW, "slug": "change", "round_days": "7"}).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.round_days) == ("Coupe de printemps", 7)
+    Tournament.objects.filter(pk=tournament.pk).update(status=TournamentStatus.SIGNUP)
+    page = client.get(url).content.decode()
+    assert 'name="round_days"' not in page and 'name="name"' in page
+    assert client.post(url, {"name": "Coupe d'été", "description": "Au soleil"}).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.round_days) == ("Coupe d'été", 7)
+    assert client.post(url, {"name": ""}).status_code == 422
+
+
+def test_staff_decide_a_late_match_without_its_duel(client, staff):
+    tournament = stored_tournament(field=4, slug="decide")
+    first, second = Match.objects.filter(tournament=tournament).order_by("slot")
+    url = reverse("clubs:tournaments:match_record", args=["decide", first.pk])
+    refused = client.post(url, {"outcome": "draw", "how": "forfeit"})
+    assert refused.status_code == 422 and "jamais un match nul" in refused.content.decode()
+    first.refresh_from_db()
+    assert first.outcome == ""
+    assert client.post(url, {"outcome": "b", "how": "forfeit"}).status_code == 302
+    first.refresh_from_db()
+    assert (first.outcome, first.how) == ("b", "forfeit")
+    again = client.post(url, {"outcome": "a", "how": "played"})
+    assert again.status_code == 409 and "déjà décidée" in again.content.decode()
+    other = reverse("clubs:tournaments:match_record", args=["autre", second.pk])
+    stored_tournament(field=2, slug="autre", status=TournamentStatus.DRAFT, drawn=False)
+    assert client.post(other, {"outcome": "a", "how": "played"}).status_code == 404  # not that tournament's
