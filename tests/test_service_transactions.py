@@ -31,6 +31,12 @@ EXEMPT = {
     ("webhooks.services.announcements", "sanctions_announce"): "announce for the sweep's batch",
     ("webhooks.services.delivery", "webhook_disable"): "called inside delivery_outcome_record (atomic)",
     ("webhooks.services.staff", "staff_told_webhook_disabled"): "called inside webhook_disable's transaction",
+    ("tournaments.services.common", "audit"): "the tournament services' audit entry, inside their transaction",
+    ("tournaments.services.corrections", "match_correct"):
+        "inside match_duel_finished's transaction (the corrected duel's DuelFinished)",
+    ("tournaments.services.draw", "round_open"): "draws a round inside tournament_draw's or advance's transaction",
+    ("tournaments.services.progress", "advance"):
+        "moves the tournament on inside the result's transaction (advance_safely wraps it in a savepoint)",
     ("webhooks.services.panel", "webhook_audit"):
         "logs inside the panel's webhook services' and delivery_resend's transaction (in the webhook's club)",
 }

@@ -108,3 +108,15 @@ def standings(tournament: Tournament) -> list[tuple[int, tuple[engine.Standing, 
     groups = engine.snake_groups(tournament.seed_order, tournament.group_count)
     return [(number, engine.standings(group, [r for r in results if r.a in group and r.b in group]))
             for number, group in enumerate(groups, 1)]
+
+
+def duellist_matches(duellist) -> list[Match]:
+    """A duellist's tournament matches (as a player or a partner), newest first, with their tournament,
+    round, sides and duel: the duellist's record lists them."""
+    from django.db.models import Q
+
+    mine = Q(side_a__duellist=duellist) | Q(side_a__partner=duellist) | Q(side_b__duellist=duellist) | Q(
+        side_b__partner=duellist)
+    return list(Match.objects.filter(mine).select_related(
+        "tournament", "round", "duel", "side_a__duellist", "side_a__partner", "side_b__duellist", "side_b__partner",
+    ).order_by("-round__drawn_at", "-pk"))

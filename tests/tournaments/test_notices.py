@@ -27,3 +27,15 @@ def test_players_hear_their_match_their_fate_and_the_winner():
     for user in users.values():
         assert Notification.objects.get(user=user, message__contains="est terminé").message.endswith(
             f"victoire de {tournament.winner}.")
+
+
+def test_a_duellists_record_lists_their_tournament_matches_partners_included():
+    from tournaments.selectors import duellist_matches
+
+    tournament, _staff, entrants = running(entrants=2, pairs=True)
+    [match] = open_matches(tournament)
+    for entrant in entrants:
+        assert [m.pk for m in duellist_matches(entrant.partner)] == [match.pk]
+    from tests.factories.duels import DuellistFactory
+
+    assert duellist_matches(DuellistFactory()) == []

@@ -200,6 +200,7 @@ def duel_result(duel: Duel) -> dict:
     return {"outcome": outcome, "how": how, "pf_left": (pf[1], pf[2]), "faults": (faults[1], faults[2])}
 
 
+@transaction.atomic
 def match_duel_finished(*, duel: Duel, now: dt.datetime | None = None) -> Match | None:
     """The DuelFinished subscriber's work: record the result of the tournament match of `duel` (if it has
     one) and move the tournament on. A match already decided is a correction (tournaments.corrections)."""
@@ -246,6 +247,7 @@ def match_record(*, match: Match, by, outcome: str, how: str = How.PLAYED, pf_le
     return match
 
 
+@transaction.atomic
 def entrant_forfeit_open_match(*, tournament: Tournament, entrant: Entrant, by, now: dt.datetime) -> None:
     """An entrant left a running tournament (tournament locked): its open match is forfeited. A running
     duel ends by their forfeit (its DuelFinished records the match); a duel not started is called off
