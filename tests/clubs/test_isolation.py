@@ -99,6 +99,7 @@ ARGS = {  # route name → which of B's ids its arguments take
     **{f"clubs:tournaments:{name}": ("tournament",) for name in ("manage", "signup_open", "checkin_open", "draw",
                                                                  "referees", "advance", "cancel", "edit")},
     "clubs:tournaments:match_record": ("tournament", 1), "clubs:tournaments:stale_resolve": ("tournament", 1),
+    "clubs:tournaments:entrant_check_in": ("tournament", 1), "clubs:tournaments:entrant_withdraw": ("tournament", 1),
 }
 NOT_CLUB_OBJECTS = {"password_reset_confirm", "invitation_accept", "role_set", "spells:detail"}  # no club row
 

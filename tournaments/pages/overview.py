@@ -96,6 +96,8 @@ def overview(loaded: Loaded, *, title: str, image_url: str) -> dict:
         "groups": [(group_title(n), named_standings(rows, names)) for n, rows in found.groups],
         "swiss": named_standings(found.swiss, names) if found.swiss else None,
         "entrants": [e for e in loaded.entrants if e.withdrawn_at is None],
+        "past_rounds": [(r, match_lines(loaded, [m for m in loaded.matches if m.round_id == r.pk], {}))
+                        for r in loaded.rounds if now is not None and r.number < now.number],
         "champion_name": (entrant_name(names, found.bracket.champion)
                           if found.bracket and found.bracket.champion is not None else ""),
     }

@@ -24,7 +24,7 @@ from tournaments.forms import (
     TournamentForm,
     TournamentTextForm,
 )
-from tournaments.models import Match, Tournament, TournamentReferee, TournamentStatus
+from tournaments.models import Entrant, Match, Tournament, TournamentReferee, TournamentStatus
 from tournaments.pages import state
 from tournaments.pages.listing import tournaments_listed
 
@@ -216,3 +216,33 @@ def stale_resolve(request, slug: str, pk: int):
     except TournamentRefused as refusal:
         return refused(request, refusal, MANAGE, slug)
     return _done(request, tournament, _("La rencontre à revoir est réglée."))
+
+
+@require_POST
+@permission_required(MANAGE_TOURNAMENTS)
+def entrant_check_in(request, slug: str, pk: int):
+    """Staff confirm an entrant's presence for them (a player who said so on the forum)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entrant = get_object_or_404(Entrant, pk=pk, tournament=tournament)
+    try:
+        services.entrant_check_in(entrant=entrant, by=request.user)
+    except TournamentRefused as refusal:
+        return refused(request, refusal, MANAGE, slug)
+    return _done(request, tournament, _("Présence de %(name)s confirmée.") % {"name": state.entrant_label(entrant)})
+
+
+@require_POST
+@permission_required(MANAGE_TOURNAMENTS)
+def entrant_withdraw(request, slug: str, pk: int):
+    """Staff withdraw an entrant: before the draw it leaves; while the tournament runs it forfeits its open
+    match and each later one."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    entrant = get_object_or_404(Entrant, pk=pk, tournament=tournament)
+    if tournament.status == TournamentStatus.RUNNING and request.POST.get("confirm") != "yes":
+        messages.error(request, _("Cochez la case pour confirmer : le participant perd ses rencontres par forfait."))
+        return render(request, "tournaments/panel_manage.html", _manage_context(tournament), status=422)
+    try:
+        services.entrant_withdraw(entrant=entrant, by=request.user)
+    except TournamentRefused as refusal:
+        return refused(request, refusal, MANAGE, slug)
+    return _done(request, tournament, _("%(name)s est retiré du tournoi.") % {"name": state.entrant_label(entrant)})

@@ -168,3 +168,29 @@ def test_staff_settle_a_stale_match(client, staff):
     assert not match.stale
     again = client.post(reverse("clubs:tournaments:stale_resolve", args=["revoir", match.pk]), follow=True)
     assert "pas à revoir" in again.content.decode()
+
+
+def test_staff_confirm_a_presence_and_withdraw_an_entrant(client, staff):
+    tournament = stored_tournament(field=2, slug="presence", status=TournamentStatus.CHECKIN, drawn=False)
+    first, second = Entrant.objects.filter(tournament=tournament).order_by("pk")
+    assert client.post(reverse("clubs:tournaments:entrant_check_in", args=["presence", first.pk])).status_code == 302
+    first.refresh_from_db()
+    assert first.checked_in_at is not None
+    assert client.post(reverse("clubs:tournaments:entrant_withdraw", args=["presence", second.pk])).status_code == 302
+    second.refresh_from_db()
+    assert second.withdrawn_at is not None
+
+
+def test_withdrawing_an_entrant_from_a_running_tournament_asks_a_confirmation(client, staff):
+    tournament = stored_tournament(field=4, slug="forfait")
+    entrant = Entrant.objects.get(tournament=tournament, seed=4)
+    url = reverse("clubs:tournaments:entrant_withdraw", args=["forfait", entrant.pk])
+    refused = client.post(url)
+    assert refused.status_code == 422 and "Cochez la case" in refused.content.decode()
+    entrant.refresh_from_db()
+    assert entrant.withdrawn_at is None
+    assert client.post(url, {"confirm": "yes"}).status_code == 302
+    entrant.refresh_from_db()
+    assert entrant.withdrawn_at is not None
+    match = Match.objects.get(tournament=tournament, side_b=entrant)
+    assert (match.outcome, match.how) == ("a", "forfeit")  # its duel had not started: called off, forfeited

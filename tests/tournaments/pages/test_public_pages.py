@@ -35,6 +35,7 @@ def test_a_played_round_shows_its_winners_and_the_next_round(client):
     text = client.get(reverse("tournaments:page", args=[tournament.slug])).content.decode()
     assert "Ronde 2" in text and "Sorcier 1 contre Sorcier 2" in text
     assert text.count('class="bracket-side won"') == 2
+    assert "Rondes précédentes" in text and "Sorcier 1 l&#x27;emporte" in text
     play_round(tournament)
     text = client.get(reverse("tournaments:page", args=[tournament.slug])).content.decode()
     assert "Vainqueur : Sorcier 1" in text
