@@ -113,3 +113,13 @@ def test_leaving_during_a_running_duel_forfeits_it():
     assert match.duel.status == DuelStatus.FINISHED and (match.outcome, match.how) == ("b", "forfeit")
     tournament.refresh_from_db()
     assert tournament.winner_id == match.side_b_id
+
+
+def test_the_overdue_list_reads_in_a_fixed_number_of_queries(django_assert_max_num_queries):
+    tournament, _staff, _entrants = running(entrants=8)
+    for match in open_matches(tournament)[:2]:
+        start(match.duel)
+    later = timezone.now() + dt.timedelta(days=tournament.round_days, hours=1)
+    with django_assert_max_num_queries(8):
+        [overdue] = selectors.overdue_rounds(now=later)
+        assert len(overdue.waiting) == 4 and all(w.label for w in overdue.waiting)
