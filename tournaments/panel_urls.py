@@ -11,6 +11,7 @@ urlpatterns = [
     path("<slug:slug>/", panel.tournament_manage, name="manage"),
     path("<slug:slug>/modifier/", panel.tournament_edit, name="edit"),
     path("<slug:slug>/rencontres/<int:pk>/resultat/", panel.match_record, name="match_record"),
+    path("<slug:slug>/rencontres/<int:pk>/regler/", panel.stale_resolve, name="stale_resolve"),
     path("<slug:slug>/inscriptions/", panel.signup_open, name="signup_open"),
     path("<slug:slug>/presence/", panel.checkin_open, name="checkin_open"),
     path("<slug:slug>/tirage/", panel.draw, name="draw"),

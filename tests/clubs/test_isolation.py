@@ -98,7 +98,7 @@ ARGS = {  # route name → which of B's ids its arguments take
     **{f"tournaments:{name}": ("tournament",) for name in ("page", "bracket_png", "sign_up", "check_in", "withdraw")},
     **{f"clubs:tournaments:{name}": ("tournament",) for name in ("manage", "signup_open", "checkin_open", "draw",
                                                                  "referees", "advance", "cancel", "edit")},
-    "clubs:tournaments:match_record": ("tournament", 1),
+    "clubs:tournaments:match_record": ("tournament", 1), "clubs:tournaments:stale_resolve": ("tournament", 1),
 }
 NOT_CLUB_OBJECTS = {"password_reset_confirm", "invitation_accept", "role_set", "spells:detail"}  # no club row
 

@@ -51,3 +51,25 @@ def test_the_staff_pages_fit_a_phone(new_page, screenshot):
         page.goto(path)
         screenshot(page, name)
         assert fits(page), path
+
+
+def test_the_demo_tournaments_played_by_the_services_read_well(new_page, screenshot):
+    """`manage.py demo` then `tournament_demo --unfinished`: an 8-entrant bracket after its first rounds and
+    a Swiss table, both on a phone and a wide screen."""
+    import io
+
+    from django.core.management import call_command
+
+    call_command("demo", stdout=io.StringIO())
+    call_command("tournament_demo", "--unfinished", stdout=io.StringIO())
+    for viewport, name in ((PHONE, "phone390"), (WIDE, "wide1280")):
+        page = new_page(viewport=viewport)
+        page.goto("/club/tournois/demo-elimination/")
+        screenshot(page, f"{name}-demo-elimination")
+        assert fits(page)
+        assert page.locator(".bracket-round").count() == 3
+        assert page.locator(".bracket-side.won").count() >= 4  # the quarter-finals' winners at least
+        page.goto("/club/tournois/demo-suisse/")
+        screenshot(page, f"{name}-demo-swiss")
+        assert fits(page)
+        assert page.locator(".tournament-standings tbody tr").count() == 6

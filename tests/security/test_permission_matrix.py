@@ -278,6 +278,7 @@ def table(w: dict) -> dict:
         "clubs:tournaments:edit": ([of("clubs:tournaments:edit", "coupe")], STAFF_PAGE, {"name": "Pris"}),
         "clubs:tournaments:match_record": ([of("clubs:tournaments:match_record", "coupe", 1)], STAFF_PAGE,
                                            {"outcome": "a", "how": "played"}),
+        "clubs:tournaments:stale_resolve": ([of("clubs:tournaments:stale_resolve", "coupe", 1)], STAFF_PAGE, {}),
         "clubs:tournaments:signup_open": ([of("clubs:tournaments:signup_open", "coupe")], STAFF_PAGE, {}),
         "clubs:tournaments:checkin_open": ([of("clubs:tournaments:checkin_open", "coupe")], STAFF_PAGE,
                                            {"closes_at": later_date}),

@@ -1,16 +1,15 @@
 """The matches of a round as the pages show them: the sides, the duel (its phase, who is awaited and until
-when, from the running-duels page's selector), or how the match was decided. Rounds past their end date
-with what each unfinished match waits for (the staff's page)."""
+when, from the running-duels page's selector), or how the match was decided."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from duels.models import Duel, DuelStatus, SlotStatus
 from duels.selectors import spectators
 from tournaments.models import Match, Outcome, Round
+from tournaments.selectors import WAITS
 
 from .state import Loaded
 
@@ -34,11 +33,6 @@ def current_round(loaded: Loaded) -> Round | None:
         if round_.completed_at is None:
             return round_
     return loaded.rounds[-1] if loaded.rounds else None
-
-
-def overdue_rounds(loaded: Loaded) -> list[Round]:
-    now = timezone.now()
-    return [r for r in loaded.rounds if r.completed_at is None and r.ends_at < now]
 
 
 def duels_of(matches: list[Match]) -> dict[int, Duel]:
@@ -86,10 +80,17 @@ def match_lines(loaded: Loaded, matches: list[Match], duels: dict[int, Duel]) ->
 
 
 def _waits_for(duel: Duel, awaited: list) -> str:
+    """What the duel waits for, in the staff page's words (tournaments.selectors.WAITS), from the rows the
+    running-duels selector already read."""
     if awaited:
-        return _("le message de %(names)s") % {"names": ", ".join(name for name, _deadline in awaited)}
-    if duel.status == DuelStatus.FINISHED:
-        return _("l'enregistrement du résultat")
-    if duel.referee_id is None:
-        return _("un arbitre")
-    return _("l'arbitre (%(phase)s)") % {"phase": duel.get_status_display()}
+        return f"{WAITS['posts']} : " + ", ".join(name for name, _deadline in awaited)
+    if duel.status in (DuelStatus.FINISHED, DuelStatus.CANCELLED):
+        return str(WAITS["staff"])
+    if duel.status == DuelStatus.MATCHED:
+        return str(WAITS["referee"])
+    if duel.status == DuelStatus.SETUP:
+        choosing = [p.duellist.forum_name for p in duel.participants.all() if len(p.magic_types) != p.types_needed]
+        return f"{WAITS['magic-types']} : " + ", ".join(choosing) if choosing else str(WAITS["magic-types"])
+    if duel.status == DuelStatus.READY:
+        return str(WAITS["start"])
+    return str(WAITS["declaration"])

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from accounts.permissions import MANAGE_TOURNAMENTS
 from common.access import permission_required
 from common.views import refused
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.errors import TournamentRefused
 from tournaments.forms import (
     CancelForm,
@@ -26,7 +26,6 @@ from tournaments.forms import (
 )
 from tournaments.models import Match, Tournament, TournamentReferee, TournamentStatus
 from tournaments.pages import state
-from tournaments.pages.current import duels_of, match_lines, overdue_rounds
 from tournaments.pages.listing import tournaments_listed
 
 MANAGE = "clubs:tournaments:manage"
@@ -55,16 +54,16 @@ def tournament_new(request):
 
 def _manage_context(tournament: Tournament, **forms) -> dict:
     loaded = state.load(tournament)
-    late = overdue_rounds(loaded)
-    late_matches = [m for m in loaded.matches if any(m.round_id == r.pk for r in late)]
-    lines = match_lines(loaded, late_matches, duels_of(late_matches))
     chosen = list(TournamentReferee.objects.filter(tournament=tournament).values_list("user_id", flat=True))
+    names, late = loaded.names, selectors.overdue_rounds(tournament=tournament)
+    for match in [*loaded.matches, *(wait.match for r in late for wait in r.waiting)]:
+        match.name_a, match.name_b = names.get(match.side_a_id, "?"), names.get(match.side_b_id, "")
     return {
         "tournament": tournament, "loaded": loaded,
         "present": sum(1 for e in loaded.entrants if e.checked_in_at and not e.withdrawn_at),
         "active": sum(1 for e in loaded.entrants if not e.withdrawn_at),
-        "late": [(r, [line for line in lines if line.match.round_id == r.pk and not line.match.is_decided])
-                 for r in late],
+        "late": late,
+        "stale": [m for m in loaded.matches if m.stale and not m.outcome],
         "checkin_form": forms.get("checkin_form") or CheckinForm(),
         "referees_form": forms.get("referees_form") or RefereesForm(initial={"referees": chosen}),
         "cancel_form": forms.get("cancel_form") or CancelForm(),
@@ -203,3 +202,17 @@ def match_record(request, slug: str, pk: int):
         for error in errors:
             messages.error(request, error)
     return render(request, "tournaments/panel_manage.html", _manage_context(tournament), status=422)
+
+
+@require_POST
+@permission_required(MANAGE_TOURNAMENTS)
+def stale_resolve(request, slug: str, pk: int):
+    """Staff settle a match a corrected result made stale (drawn again between the right sides in
+    elimination; kept as drawn in groups and Swiss)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    match = get_object_or_404(Match, pk=pk, tournament=tournament)
+    try:
+        services.match_stale_resolve(match=match, by=request.user)
+    except TournamentRefused as refusal:
+        return refused(request, refusal, MANAGE, slug)
+    return _done(request, tournament, _("La rencontre à revoir est réglée."))

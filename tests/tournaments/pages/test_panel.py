@@ -154,3 +154,17 @@ def test_staff_decide_a_late_match_without_its_duel(client, staff):
     other = reverse("clubs:tournaments:match_record", args=["autre", second.pk])
     stored_tournament(field=2, slug="autre", status=TournamentStatus.DRAFT, drawn=False)
     assert client.post(other, {"outcome": "a", "how": "played"}).status_code == 404  # not that tournament's
+
+
+def test_staff_settle_a_stale_match(client, staff):
+    tournament = stored_tournament(field=4, slug="revoir")
+    match = Match.objects.filter(tournament=tournament).order_by("slot").first()
+    Match.objects.filter(pk=match.pk).update(stale=True)
+    page = client.get(reverse("clubs:tournaments:manage", args=["revoir"])).content.decode()
+    assert "Rencontres à revoir" in page and "Régler la rencontre" in page
+    response = client.post(reverse("clubs:tournaments:stale_resolve", args=["revoir", match.pk]))
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert not match.stale
+    again = client.post(reverse("clubs:tournaments:stale_resolve", args=["revoir", match.pk]), follow=True)
+    assert "pas à revoir" in again.content.decode()

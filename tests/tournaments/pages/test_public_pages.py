@@ -23,6 +23,7 @@ def test_anyone_sees_the_bracket_the_round_and_the_tie_breaks(client):
         assert f"Sorcier {n}" in text
     assert "Demi-finales" in text and "Finale" in text
     assert "Ronde 1" in text and "Sorcier 1 contre Sorcier 4" in text
+    assert "un arbitre pour le duel" in text  # what each duel waits for, in the staff page's words
     assert "La confrontation directe" in text and "Un duel nul en élimination directe se rejoue" in text
     assert "[b]Coupe d&#x27;hiver — élimination directe[/b]" in text  # the BBCode block to copy
     assert reverse("tournaments:bracket_png", args=[tournament.slug]) in text
