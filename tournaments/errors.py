@@ -50,6 +50,7 @@ MESSAGES = {
     "not-stale": _("Cette rencontre n'est pas à revoir (ou elle est déjà jouée)."),
     "sides-unknown": _("Les adversaires de cette rencontre ne sont pas encore connus : réglez d'abord les rencontres précédentes."),
     "duel-running": _("Le duel de cette rencontre est en cours : qu'il se termine ou que son arbitre l'annule d'abord."),
+    "duel-not-cancelled": _("Le duel de cette rencontre n'est pas annulé : il se joue toujours."),
     "match-decided": _("Cette rencontre est déjà décidée (ou c'est une exemption)."),
     "invalid-result": _("Résultat invalide : un match nul se joue toujours, il n'est jamais un abandon."),
 }

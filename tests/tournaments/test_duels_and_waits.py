@@ -113,3 +113,36 @@ def test_leaving_during_a_running_duel_forfeits_it():
     assert match.duel.status == DuelStatus.FINISHED and (match.outcome, match.how) == ("b", "forfeit")
     tournament.refresh_from_db()
     assert tournament.winner_id == match.side_b_id
+
+
+def test_the_overdue_list_reads_in_a_fixed_number_of_queries(django_assert_max_num_queries):
+    tournament, _staff, _entrants = running(entrants=8)
+    for match in open_matches(tournament)[:2]:
+        start(match.duel)
+    later = timezone.now() + dt.timedelta(days=tournament.round_days, hours=1)
+    with django_assert_max_num_queries(8):
+        [overdue] = selectors.overdue_rounds(now=later)
+        assert len(overdue.waiting) == 4 and all(w.label for w in overdue.waiting)
+
+
+def test_a_cancelled_tournament_duel_waits_for_staff_who_give_the_match_a_new_one():
+    from duels.services.cancel import duel_cancel
+    from tournaments.services import match_duel_again
+
+    tournament, staff, _entrants = running(entrants=2)
+    [match] = open_matches(tournament)
+    with pytest.raises(TournamentRefused) as refused:
+        match_duel_again(match=match, by=staff)
+    assert refused.value.code == "duel-not-cancelled" and "annulé" in refused.value.message
+    duel_cancel(duel=match.duel, by=match.duel.referee, reason="Erreur de tirage")
+    later = timezone.now() + dt.timedelta(days=tournament.round_days, hours=1)
+    [overdue] = selectors.overdue_rounds(now=later)
+    assert [w.waits_for for w in overdue.waiting] == ["staff"]
+    with pytest.raises(TournamentRefused) as refused:
+        match_duel_again(match=match, by=match.side_a.duellist.user)
+    assert refused.value.code == "not-staff"
+    again = match_duel_again(match=match, by=staff)
+    assert again.duel_id != match.duel_id and again.duel.status == DuelStatus.SETUP
+    end(again.duel, winner=2)
+    tournament.refresh_from_db()
+    assert tournament.winner_id == match.side_b_id

@@ -135,3 +135,29 @@ def match_stale_resolve(*, match: Match, by, now: dt.datetime | None = None) -> 
         match.save(update_fields=["stale"])
     audit(by=by, action=AuditAction.TOURNAMENT_DRAW, tournament=tournament, match=match.pk, stale_resolved=True)
     return match
+
+
+@transaction.atomic
+def match_duel_again(*, match: Match, by, now: dt.datetime | None = None) -> Match:
+    """Staff give an open match a new duel when its duel was cancelled (its referee called it off before
+    the start): the same sides, a referee by the tournament's rule."""
+    require_staff(by)
+    tournament = tournament_lock(match.tournament)
+    match = Match.objects.select_related("round", "duel", "side_a__duellist", "side_a__partner",
+                                         "side_b__duellist", "side_b__partner").get(pk=match.pk)
+    if tournament.status != TournamentStatus.RUNNING:
+        raise TournamentRefused("not-running", status=409)
+    if match.outcome or match.side_b_id is None:
+        raise TournamentRefused("match-decided", status=409)
+    if match.duel is not None and match.duel.status != DuelStatus.CANCELLED:
+        raise TournamentRefused("duel-not-cancelled", status=409)
+    now = now or timezone.now()
+    previous = match.duel_id
+    match.duel = None
+    match.save(update_fields=["duel"])
+    match = match_arm(tournament, match, by=by, now=now)
+    audit(by=by, action=AuditAction.TOURNAMENT_DRAW, tournament=tournament, match=match.pk, previous_duel=previous)
+    from tournaments.services.progress import advance
+
+    advance(tournament=tournament, round=match.round, by=by, now=now)  # a side that left forfeits at once
+    return match
