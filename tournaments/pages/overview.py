@@ -65,13 +65,22 @@ def bracket_columns(state: engine.BracketState, names: dict, matches: list[Match
 
 
 def rules_text(tournament) -> dict:
-    swiss = tournament.format == TournamentFormat.SWISS
-    breaks = engine.SWISS_TIE_BREAKS if swiss else engine.TIE_BREAKS
-    draw = (_("Un duel nul en élimination directe se rejoue entre les mêmes adversaires.")
-            if tournament.draw_rule == DrawRule.REMATCH
-            else _("Un duel nul en élimination directe qualifie la meilleure tête de série."))
-    return {"tie_breaks": [str(TIE_BREAK_TEXT[name]) for name in breaks],
-            "draw": "" if swiss else draw}
+    """The rules the page writes down: the tie-breaks where there are standings (groups, Swiss), the
+    bracket's rules where there is a bracket (tournaments/engine/elimination.py)."""
+    fmt = tournament.format
+    breaks = engine.SWISS_TIE_BREAKS if fmt == TournamentFormat.SWISS else engine.TIE_BREAKS
+    bracket = []
+    if fmt != TournamentFormat.SWISS:
+        bracket.append(_("Tableau : les têtes de série 1 et 2 ne peuvent se rencontrer qu'en finale ; quand le "
+                         "nombre de participants n'est pas une puissance de deux, les exemptions du premier tour "
+                         "vont aux meilleures têtes de série."))
+        bracket.append(_("Un duel nul en élimination directe se rejoue entre les mêmes adversaires.")
+                       if tournament.draw_rule == DrawRule.REMATCH
+                       else _("Un duel nul en élimination directe qualifie la meilleure tête de série."))
+        if tournament.third_place:
+            bracket.append(_("Les perdants des demi-finales se rencontrent pour la troisième place."))
+    return {"tie_breaks": [] if fmt == TournamentFormat.SINGLE_ELIMINATION else [str(TIE_BREAK_TEXT[b]) for b in breaks],
+            "bracket": bracket}
 
 
 def group_title(number: int) -> str:

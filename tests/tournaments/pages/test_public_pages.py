@@ -24,7 +24,8 @@ def test_anyone_sees_the_bracket_the_round_and_the_tie_breaks(client):
     assert "Demi-finales" in text and "Finale" in text
     assert "Ronde 1" in text and "Sorcier 1 contre Sorcier 4" in text
     assert "un arbitre pour le duel" in text  # what each duel waits for, in the staff page's words
-    assert "La confrontation directe" in text and "Un duel nul en élimination directe se rejoue" in text
+    assert "Un duel nul en élimination directe se rejoue" in text and "exemptions du premier tour" in text
+    assert "La confrontation directe" not in text  # no standings in a single elimination: no tie-breaks
     assert "[b]Coupe d&#x27;hiver — élimination directe[/b]" in text  # the BBCode block to copy
     assert reverse("tournaments:bracket_png", args=[tournament.slug]) in text
 
@@ -60,9 +61,11 @@ def test_groups_and_swiss_show_their_standings(client):
                                group_count=2, qualifiers_per_group=2)
     text = client.get(reverse("tournaments:page", args=[groups.slug])).content.decode()
     assert "Poule A" in text and "Poule B" in text and "Buchholz" not in text
+    assert "La confrontation directe" in text and "Le Buchholz" not in text
     swiss = stored_tournament(field=5, slug="suisse", format=TournamentFormat.SWISS, swiss_rounds=3)
     text = client.get(reverse("tournaments:page", args=[swiss.slug])).content.decode()
     assert "Buchholz" in text and "exempt : qualifié d&#x27;office" in text
+    assert "Le Buchholz" in text and "Un duel nul en élimination" not in text
 
 
 def test_the_picture_is_a_png_and_nothing_before_the_draw(client):
