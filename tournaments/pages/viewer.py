@@ -11,7 +11,7 @@ from .state import Loaded
 def viewer_context(user, loaded: Loaded) -> dict:
     if not user.is_authenticated:
         return {"viewer_duellist": None, "viewer_entry": None, "may_sign_up": False, "may_check_in": False,
-                "may_withdraw": False}
+                "may_withdraw": False, "withdraw_closed": False}
     duellist = Duellist.objects.filter(user=user).first()
     entry = None
     if duellist is not None:
@@ -24,4 +24,5 @@ def viewer_context(user, loaded: Loaded) -> dict:
         "may_sign_up": duellist is not None and entry is None and status == TournamentStatus.SIGNUP,
         "may_check_in": active and entry.checked_in_at is None and status == TournamentStatus.CHECKIN,
         "may_withdraw": active and status in (TournamentStatus.SIGNUP, TournamentStatus.CHECKIN),
+        "withdraw_closed": active and status == TournamentStatus.RUNNING,
     }

@@ -39,6 +39,11 @@ from tournaments.services.draw import bracket_of, entrants_by_id, match_arm
 _reopened: dict[int, dict] = {}
 
 
+def duel_reopened(duel) -> bool:
+    """This duel's result is being corrected (its ResultReopened seen, its DuelFinished not yet)."""
+    return duel.pk in _reopened
+
+
 def match_reopened(*, duel) -> None:
     """ResultReopened: remember what the match said before (the corrected DuelFinished follows)."""
     match = Match.objects.filter(duel=duel).only("outcome", "how").first()

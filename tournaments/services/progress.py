@@ -16,6 +16,7 @@ import datetime as dt
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from audit.models import AuditAction
 from duels.events import emit
@@ -42,6 +43,7 @@ from tournaments.services.common import (
     result_of,
     tournament_lock,
 )
+from tournaments.services.corrections import duel_reopened
 from tournaments.services.draw import (
     bracket_of,
     elimination_first_round,
@@ -210,6 +212,8 @@ def match_duel_finished(*, duel: Duel, now: dt.datetime | None = None) -> Match 
     now = now or timezone.now()
     tournament = tournament_lock(match.tournament)
     match = Match.objects.select_related("round", "side_a", "side_b").get(pk=match.pk)
+    if match.outcome and not duel_reopened(duel):
+        return match  # decided without this duel (staff, a forfeit): the duel's end records nothing more
     result = duel_result(duel)
     if match.outcome:
         from tournaments.services.corrections import match_correct
@@ -229,17 +233,24 @@ def match_duel_finished(*, duel: Duel, now: dt.datetime | None = None) -> Match 
 def match_record(*, match: Match, by, outcome: str, how: str = How.PLAYED, pf_left=(0, 0), faults=(0, 0),
                  now: dt.datetime | None = None) -> Match:
     """Staff decide an open match without its duel (a duel cancelled, both sides absent): the result is
-    recorded and the tournament moves on as after a duel."""
+    recorded and the tournament moves on as after a duel. The match's duel must not be able to record
+    it again: a duel not started is called off in the same step; a running duel is refused (it ends by
+    the rules — a forfeit — and records the match itself)."""
     require_staff(by)
     tournament = tournament_lock(match.tournament)
-    match = Match.objects.select_related("round", "side_a", "side_b").get(pk=match.pk)
+    match = Match.objects.select_related("round", "side_a", "side_b", "duel").get(pk=match.pk)
     if tournament.status != TournamentStatus.RUNNING:
         raise TournamentRefused("not-running", status=409)
     if match.outcome or match.side_b_id is None:
         raise TournamentRefused("match-decided", status=409)
     if outcome not in Outcome.values or how not in How.values or (outcome == Outcome.DRAW and how != How.PLAYED):
         raise TournamentRefused("invalid-result", status=422)
+    duel = match.duel
+    if duel is not None and duel.is_running:
+        raise TournamentRefused("duel-running", status=409)
     now = now or timezone.now()
+    if duel is not None and duel.status not in (DuelStatus.CANCELLED, DuelStatus.FINISHED):
+        duel_call_off(duel=duel, by=by, reason=str(_("Rencontre décidée par l'équipe du club.")), now=now)
     decide(match, outcome=outcome, how=how, now=now, pf_left=pf_left, faults=faults)
     audit(by=by, action=AuditAction.TOURNAMENT_RESULT, tournament=tournament, match=match.pk, outcome=outcome, how=how)
     _announce(tournament, match, now)
