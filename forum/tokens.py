@@ -21,6 +21,7 @@ from forum.models import UsedToken
 
 SALT = "forum.bridge"
 SCOPES = ("topic", "start", "post", "declaration", "batch")
+EXTRA_SCOPES: set[str] = set()  # the scopes of the apps above forum (forum/services/external.py)
 
 
 class TokenError(RefusedError):
@@ -41,7 +42,7 @@ def max_age(scope: str) -> int:
 
 
 def make(*, scope: str, object_id: int, user) -> str:
-    if scope not in SCOPES:
+    if scope not in SCOPES and scope not in EXTRA_SCOPES:
         raise ValueError(scope)
     club = current_club_or_none()
     if club is None:
@@ -65,7 +66,7 @@ def read(value: str, *, check_used: bool = True) -> BridgeToken:
                             int(payload["c"]))
     except (KeyError, TypeError, ValueError):
         raise TokenError("token-forged", _("Ce lien du pont n'est pas valide. Repartez de la page Estrade.")) from None
-    if token.scope not in SCOPES:
+    if token.scope not in SCOPES and token.scope not in EXTRA_SCOPES:
         raise TokenError("token-forged", _("Ce lien du pont n'est pas valide. Repartez de la page Estrade."))
     if token.scope != "batch":  # the shorter lifetime of a single publication's token
         try:

@@ -21,4 +21,6 @@ urlpatterns = [
     path("<slug:slug>/relancer/", panel.advance, name="advance"),
     path("<slug:slug>/annuler/", panel.cancel, name="cancel"),
     path("<slug:slug>/forum/", forum.forum_topic, name="forum_topic"),
+    path("<slug:slug>/forum/publier/", forum.forum_open, name="forum_open"),
+    path("<slug:slug>/forum/rondes/<int:pk>/publier/", forum.forum_open, name="forum_round_open"),
 ]

@@ -17,7 +17,7 @@ from duels.models import Declaration, Duel, Post
 from duels.permissions import is_duel_referee
 from forum import addresses, selectors, tokens
 from forum.models import DuelTopic, ItemKind, Publication
-from forum.services import ForumError, forum_off_message
+from forum.services import ForumError, external, forum_off_message
 
 AUDIT_TOPIC = AuditAction.FORUM_TOPIC
 AUDIT_PUBLISH = AuditAction.FORUM_PUBLISH
@@ -96,6 +96,8 @@ def job_for(token: tokens.BridgeToken) -> dict:
     """What the bridge shows and posts for a topic or item token (its preview is this exact BBCode)."""
     _require_forum()
     user = _token_user(token)
+    if token.scope in external.PUBLISHERS:
+        return {**external.PUBLISHERS[token.scope].job(user, token.object_id), "user": user.get_username()}
     if token.scope == "topic":
         duel = duel_of(ItemKind.START, token.object_id)
         if selectors.topic_of(duel) is not None:
@@ -142,6 +144,9 @@ def report(*, token: tokens.BridgeToken, url: str) -> dict:
     now = timezone.now()
     if not tokens.mark_used(token, now=now):
         raise ForumError("token-used", _("Ce lien du pont a déjà servi. Repartez de la page Estrade."), 403)
+    if token.scope in external.PUBLISHERS:
+        back = external.PUBLISHERS[token.scope].report(user, token.object_id, address, now)
+        return {"ok": True, "kind": token.scope, "url": address.url, "back": back}
     if token.scope == "topic":
         duel = duel_of(ItemKind.START, token.object_id)
         topic = _link(duel=duel, address=address, user=user, how=DuelTopic.How.CREATED, now=now)

@@ -101,6 +101,7 @@ ARGS = {  # route name → which of B's ids its arguments take
                                                                  "forum_topic")},
     "clubs:tournaments:match_record": ("tournament", 1), "clubs:tournaments:stale_resolve": ("tournament", 1),
     "clubs:tournaments:entrant_check_in": ("tournament", 1), "clubs:tournaments:entrant_withdraw": ("tournament", 1),
+    "clubs:tournaments:forum_open": ("tournament",), "clubs:tournaments:forum_round_open": ("tournament", 1),
 }
 NOT_CLUB_OBJECTS = {"password_reset_confirm", "invitation_accept", "role_set", "spells:detail"}  # no club row
 

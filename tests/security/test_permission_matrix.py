@@ -291,6 +291,9 @@ def table(w: dict) -> dict:
         "clubs:tournaments:cancel": ([of("clubs:tournaments:cancel", "coupe")], STAFF_PAGE, {"reason": "x"}),
         "clubs:tournaments:forum_topic": ([of("clubs:tournaments:forum_topic", "coupe")], STAFF_PAGE,
                                           {"url": "http://forum.test/t5-coupe"}),
+        "clubs:tournaments:forum_open": ([of("clubs:tournaments:forum_open", "coupe")], STAFF_PAGE, None),
+        "clubs:tournaments:forum_round_open": ([of("clubs:tournaments:forum_round_open", "coupe", 1)], STAFF_PAGE,
+                                               None),
     })
     return rows
 

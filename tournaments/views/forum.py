@@ -8,11 +8,13 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from accounts.permissions import MANAGE_TOURNAMENTS
 from common.access import permission_required
 from forum import selectors as forum
-from forum.services import forum_off_message
+from forum.services import ForumError, forum_off_message
+from tournaments import bridge
 from tournaments.errors import TournamentRefused
 from tournaments.models import Tournament
 from tournaments.pages import state
@@ -40,3 +42,17 @@ def forum_topic(request, slug: str):
         "opening": opening_bbcode(tournament, loaded), "image_url": image_url(tournament),
         "rounds": [(r, round_bbcode(tournament, r, loaded)) for r in reversed(loaded.rounds)],
     }, status=status)
+
+
+@permission_required(MANAGE_TOURNAMENTS)
+@require_GET
+def forum_open(request, slug: str, pk: int | None = None):
+    """« Créer le sujet sur le forum » (no `pk`) / « Publier en réponse » (the round `pk`): to the forum,
+    the bridge's token in the fragment; refused: back to the topic's page with the French message."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    round = bridge.round_of(tournament, pk) if pk is not None else None
+    try:
+        return HttpResponseRedirect(bridge.open_link(user=request.user, tournament=tournament, round=round))
+    except ForumError as error:
+        messages.error(request, error.message)
+        return HttpResponseRedirect(reverse("clubs:tournaments:forum_topic", args=[slug]))

@@ -106,3 +106,47 @@ def test_the_picture_at_the_same_address_changes_after_a_round_and_is_cached_bri
     after = client.get(url)
     assert after.content != before.content and after["ETag"] != before["ETag"]
     assert client.get(url, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 200
+
+
+def _api(client, name, payload):
+    import json
+
+    return client.post(reverse(f"forum:{name}"), json.dumps(payload), content_type="application/json",
+                       HTTP_ORIGIN="http://forum.test")
+
+
+def test_staff_create_the_topic_through_the_bridge_then_post_a_round_in_it(client, verified_forum):
+    from tests.support.forum import forum_configured
+
+    forum_configured(verified_forum, "http://forum.test", section=7)
+    tournament, staff, entrants = running(entrants=3)
+    client.force_login(staff)
+    location = client.get(reverse("clubs:tournaments:forum_open", args=[tournament.slug]))["Location"]
+    assert location.startswith("http://forum.test/post?f=7&mode=newtopic#estrade=")
+    token = location.split("#estrade=", 1)[1]
+    client.logout()
+    job = _api(client, "api_job", {"token": token}).json()
+    assert job["action"] == "newtopic" and job["forum"] == 7 and job["subject"].startswith(tournament.name)
+    assert "tableau.png[/img]" in job["message"] and all(str(e) in job["message"] for e in entrants)
+    answer = _api(client, "api_report", {"token": token, "url": "http://forum.test/t77-coupe#900"})
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["back"] == _page(tournament)
+    assert Tournament.objects.get(pk=tournament.pk).forum_topic_url == "http://forum.test/t77-"
+    assert _api(client, "api_report", {"token": token, "url": "http://forum.test/t78-x"}).status_code == 403
+
+    client.force_login(staff)
+    round = tournament.rounds.get(number=1)
+    location = client.get(reverse("clubs:tournaments:forum_round_open", args=[tournament.slug, round.pk]))["Location"]
+    assert location.startswith("http://forum.test/post?t=77&mode=reply#estrade=")
+    token = location.split("#estrade=", 1)[1]
+    client.logout()
+    job = _api(client, "api_job", {"token": token}).json()
+    assert job["action"] == "reply" and job["topic"] == 77 and "ronde 1" in job["message"]
+    assert _api(client, "api_report", {"token": token, "url": "http://forum.test/t5-autre#1"}).status_code == 400
+    assert AuditLog.objects.filter(data__tournament=tournament.pk, data__topic=77).exists()
+
+
+def test_a_player_gets_no_bridge_token_for_the_topic(client, verified_forum):
+    tournament, _staff, _entrants = running(entrants=2)
+    client.force_login(DuellistFactory().user)
+    assert client.get(reverse("clubs:tournaments:forum_open", args=[tournament.slug])).status_code == 403
