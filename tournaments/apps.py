@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournois")
+
+    def ready(self) -> None:
+        from rankings.extras import record_extra, statistics_extra
+        from tournaments.pages.record import duellist_record_extra, statistics_figures
+
+        record_extra(duellist_record_extra)
+        statistics_extra(statistics_figures)
