@@ -11,6 +11,7 @@ from rankings import subscribers as rankings
 from tournaments import events as t
 from tournaments import notices as tournament_notices
 from tournaments import subscribers as tournaments
+from tournaments import webhooks as tournament_webhooks
 from webhooks import subscribers as webhooks
 
 SUBSCRIBERS = {
@@ -39,9 +40,9 @@ SUBSCRIBERS = {
     # Tournaments (tournaments/events.py): the pages and webhooks may listen here too.
     t.TournamentSignupOpened: [],
     t.TournamentCheckinOpened: [],
-    t.TournamentRoundDrawn: [tournament_notices.on_round_drawn],
-    t.TournamentMatchDecided: [tournament_notices.on_match_decided],
+    t.TournamentRoundDrawn: [tournament_notices.on_round_drawn, tournament_webhooks.on_round_drawn],
+    t.TournamentMatchDecided: [tournament_notices.on_match_decided, tournament_webhooks.on_match_decided],
     t.TournamentMatchesStale: [],
-    t.TournamentFinished: [tournament_notices.on_finished],
+    t.TournamentFinished: [tournament_notices.on_finished, tournament_webhooks.on_finished],
     t.TournamentCancelled: [],
 }

@@ -27,6 +27,8 @@ MESSAGES = {
     "groups-too-few-qualifiers": _("Les poules doivent qualifier au moins deux participants (quatre avec un match pour la troisième place)."),
     "swiss-rounds": _("Indiquez le nombre de rondes suisses (au moins 1)."),
     "round-days": _("Une ronde dure entre 1 et 60 jours."),
+    "forum-address": _("Adresse refusée : collez l'adresse d'un sujet de %(forum)s."),
+    "forum-topic-taken": _("Ce sujet est déjà celui d'un autre tournoi du club."),
     "not-draft": _("Le tournoi n'est plus un brouillon : ses options sont figées."),
     "wrong-status": _("Impossible maintenant : le tournoi est « %(state)s »."),
     "signup-closed": _("Les inscriptions à ce tournoi sont fermées."),

@@ -1,7 +1,7 @@
 """The club control panel's pages of this app (included by clubs/urls.py under /<club>/gestion/tournois/)."""
 from django.urls import path
 
-from tournaments.views import panel
+from tournaments.views import forum, panel
 
 app_name = "tournaments"
 
@@ -20,4 +20,5 @@ urlpatterns = [
     path("<slug:slug>/arbitres/", panel.referees, name="referees"),
     path("<slug:slug>/relancer/", panel.advance, name="advance"),
     path("<slug:slug>/annuler/", panel.cancel, name="cancel"),
+    path("<slug:slug>/forum/", forum.forum_topic, name="forum_topic"),
 ]

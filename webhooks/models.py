@@ -27,6 +27,9 @@ class EventKind(models.TextChoices):
     REMINDER = "reminder", _("Rappel d'échéance")
     DUEL_FINISHED = "duel.finished", _("Résultat et récompenses")
     SANCTION = "sanction", _("Sanction")
+    TOURNAMENT_ROUND_DRAWN = "tournament.round_drawn", _("Tournoi : tirage publié")
+    TOURNAMENT_MATCH_DECIDED = "tournament.match_decided", _("Tournoi : qualifié / éliminé")
+    TOURNAMENT_FINISHED = "tournament.finished", _("Tournoi : vainqueur")
 
 
 # Carried by a new webhook unless staff choose otherwise (every post is a lot for a Discord channel).

@@ -97,7 +97,8 @@ ARGS = {  # route name → which of B's ids its arguments take
     "clubs:webhooks_panel:resend": ("webhook", "delivery"),
     **{f"tournaments:{name}": ("tournament",) for name in ("page", "bracket_png", "sign_up", "check_in", "withdraw")},
     **{f"clubs:tournaments:{name}": ("tournament",) for name in ("manage", "signup_open", "checkin_open", "draw",
-                                                                 "referees", "advance", "cancel", "edit")},
+                                                                 "referees", "advance", "cancel", "edit",
+                                                                 "forum_topic")},
     "clubs:tournaments:match_record": ("tournament", 1), "clubs:tournaments:stale_resolve": ("tournament", 1),
     "clubs:tournaments:entrant_check_in": ("tournament", 1), "clubs:tournaments:entrant_withdraw": ("tournament", 1),
 }

@@ -289,6 +289,8 @@ def table(w: dict) -> dict:
         "clubs:tournaments:referees": ([of("clubs:tournaments:referees", "coupe")], STAFF_PAGE, {"referees": []}),
         "clubs:tournaments:advance": ([of("clubs:tournaments:advance", "coupe")], STAFF_PAGE, {}),
         "clubs:tournaments:cancel": ([of("clubs:tournaments:cancel", "coupe")], STAFF_PAGE, {"reason": "x"}),
+        "clubs:tournaments:forum_topic": ([of("clubs:tournaments:forum_topic", "coupe")], STAFF_PAGE,
+                                          {"url": "http://forum.test/t5-coupe"}),
     })
     return rows
 

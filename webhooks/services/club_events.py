@@ -1,0 +1,84 @@
+"""`club_announce(event, …)`: an event that is not a duel's (a tournament's draw, a match decided, its
+winner), told to the webhooks carrying it. The app above webhooks that owns the event (tournaments)
+gives its title, its sentence (a callable, rendered in each webhook's language) and its link; webhooks
+store one Delivery per webhook in the caller's transaction and send them after commit, like `announce`."""
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone, translation
+
+from common.after_commit import after_commit
+from webhooks.models import Delivery, WebhookKind
+from webhooks.services.announcements import webhooks_carrying
+from webhooks.services.delivery import deliveries_queue
+from webhooks.services.messages import (
+    DEFAULT_COLOUR,
+    DISCORD_DESCRIPTION_LIMIT,
+    DISCORD_TITLE_LIMIT,
+    _clip,
+    discord_safe,
+)
+
+logger = logging.getLogger(__name__)
+
+TOURNAMENT_COLOUR = 0x2E7D5B
+
+
+def _discord(event: str, *, title: str, sentence: Callable[[], str], link: str, image_url: str,
+             occurred_at, language: str) -> dict:
+    with translation.override(language):
+        embed = {"title": _clip(discord_safe(title), DISCORD_TITLE_LIMIT),
+                 "description": _clip(discord_safe(sentence()), DISCORD_DESCRIPTION_LIMIT),
+                 "color": TOURNAMENT_COLOUR if event.startswith("tournament.") else DEFAULT_COLOUR,
+                 "timestamp": occurred_at.isoformat(), "footer": {"text": "Estrade"}}
+    if link:
+        embed["url"] = link
+    if image_url:
+        embed["image"] = {"url": image_url}
+    return {"username": "Estrade", "embeds": [embed], "allowed_mentions": {"parse": []}}
+
+
+def _signed(event: str, *, event_id, subject: dict, sentence: Callable[[], str], link: str, image_url: str,
+            data: dict, occurred_at) -> dict:
+    with translation.override(settings.LANGUAGE_CODE):
+        text = sentence()
+    links = {"page": link} if link else {}
+    if image_url:
+        links["image"] = image_url
+    return {"event": event, "id": str(event_id), "occurred_at": occurred_at.isoformat(), "subject": subject,
+            "links": links, "data": data, "text": text}
+
+
+def club_announce(event: str, *, title: str, sentence: Callable[[], str], subject: dict, link: str = "",
+                  image_url: str = "", data: dict | None = None) -> list[int]:
+    """Store the deliveries of `event` (an EventKind value) for every enabled webhook carrying it; send
+    them after commit. `title` is a name (not translated); `sentence()` is called once per language.
+    A failure is logged and never breaks the caller's action. Returns the deliveries' ids."""
+    try:
+        with transaction.atomic():  # a savepoint: a bug here must not undo the caller's action
+            webhooks = webhooks_carrying(event)
+            if not webhooks:
+                return []
+            now, event_id = timezone.now(), uuid.uuid4()
+            rows = []
+            for webhook in webhooks:
+                if webhook.kind == WebhookKind.SIGNED:
+                    payload = _signed(event, event_id=event_id, subject=subject, sentence=sentence, link=link,
+                                      image_url=image_url, data=data or {}, occurred_at=now)
+                else:
+                    payload = _discord(event, title=title, sentence=sentence, link=link, image_url=image_url,
+                                       occurred_at=now, language=webhook.language)
+                row = Delivery(webhook=webhook, event=event, event_id=event_id, payload=payload,
+                               created_at=now, next_try_at=now)
+                row.save()
+                rows.append(row.pk)
+    except Exception:
+        logger.exception("Webhooks: announcing %s failed", event)
+        return []
+    after_commit(deliveries_queue, rows)
+    return rows
