@@ -18,6 +18,9 @@ class TournamentRefused(RefusedError):
 MESSAGES = {
     "refused": _("Action refusée."),
     "not-staff": _("Seul le staff du club peut gérer les tournois."),
+    "withdraw-running": _("Le tournoi a commencé : vous ne pouvez plus retirer votre inscription vous-même (seulement "
+                          "pendant les inscriptions et la confirmation des présences). Pour abandonner, demandez-le à "
+                          "l'équipe du club : vos rencontres restantes seront perdues par forfait."),
     "name-required": _("Donnez un nom au tournoi."),
     "slug-invalid": _("L'identifiant ne peut contenir que des lettres minuscules, des chiffres et des tirets."),
     "slug-taken": _("Un autre tournoi du club porte déjà cet identifiant."),

@@ -11,6 +11,7 @@ from accounts.permissions import PAY_REWARDS
 from common.access import permission_required
 from rankings import selectors
 from rankings.export.bbcode import rewards_bbcode
+from rankings.extras import record_extras
 from rankings.forms import RankingFilterForm
 from rankings.pages.replay import duel_replay
 from rankings.selectors.record import duellist_record
@@ -52,8 +53,13 @@ def duellist(request, forum_id: int):
             "opponents": [p.duellist for p in participants if p.team != team],
             "partners": [p.duellist for p in participants if p.team == team and p.duellist_id != found.pk],
         })
+    extras = record_extras(found, [item["duel"].pk for item in recent])  # tournaments…: see rankings/extras.py
+    for item in recent:
+        item["labels"] = [extra.duel_labels[item["duel"].pk] for extra in extras
+                          if item["duel"].pk in extra.duel_labels]
     return render(request, "rankings/duellist.html", {
         "duellist": found, "overall": overall, "records": others, "recent": recent,
+        "record_sections": [extra for extra in extras if extra.template],
         **duellist_record(found),  # favourite spells, head-to-head, season chart
     })
 

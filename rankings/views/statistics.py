@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from common import charts
+from rankings.extras import statistics_extras
 from rankings.selectors.statistics import club_statistics
 
 
@@ -16,6 +17,7 @@ def statistics(request):
     dice = stats.dice
     context = {
         "stats": stats,
+        "extra_figures": statistics_extras(),  # tournaments…: see rankings/extras.py
         "months_chart": charts.bar_chart(
             title=_("Duels terminés par mois"), x_title=_("Mois"), y_title=_("Duels"),
             labels=months, values=[n for _label, n in stats.per_month]) if stats.per_month else None,

@@ -104,10 +104,13 @@ def test_staff_decide_a_match_by_hand_players_may_not():
 
 
 def test_leaving_during_a_running_duel_forfeits_it():
-    tournament, _staff, _entrants = running(entrants=2)
+    tournament, staff, _entrants = running(entrants=2)
     [match] = open_matches(tournament)
     start(match.duel)
-    entrant_withdraw(entrant=match.side_a, by=match.side_a.duellist.user)
+    with pytest.raises(TournamentRefused) as refused:  # a player no longer leaves by themselves once it runs
+        entrant_withdraw(entrant=match.side_a, by=match.side_a.duellist.user)
+    assert refused.value.code == "withdraw-running"
+    entrant_withdraw(entrant=match.side_a, by=staff)
     match.refresh_from_db()
     match.duel.refresh_from_db()
     assert match.duel.status == DuelStatus.FINISHED and (match.outcome, match.how) == ("b", "forfeit")

@@ -108,13 +108,15 @@ def entrant_check_in(*, entrant: Entrant, by: User, now: dt.datetime | None = No
 
 @transaction.atomic
 def entrant_withdraw(*, entrant: Entrant, by: User, now: dt.datetime | None = None) -> Entrant:
-    """The entrant (either member of a pair) or staff withdraw it. Before the draw it simply leaves; once
-    the tournament runs it forfeits its open match (its duel ends as a forfeit, or is called off when not
-    started) and every later one: the opponent advances."""
+    """The entrant (either member of a pair) withdraws during sign-up and check-in; once the tournament runs
+    only staff withdraw it, and it forfeits its open match (its duel ends as a forfeit, or is called off when
+    not started) and every later one: the opponent advances."""
     tournament = tournament_lock(entrant.tournament)
     entrant = Entrant.objects.select_related("duellist", "partner").get(pk=entrant.pk)
     _require_own_or_staff(entrant, by)
     require_status(tournament, TournamentStatus.SIGNUP, TournamentStatus.CHECKIN, TournamentStatus.RUNNING)
+    if tournament.status == TournamentStatus.RUNNING and not staff_may(by, MANAGE_TOURNAMENTS):
+        raise TournamentRefused("withdraw-running", status=409)
     if entrant.withdrawn_at is not None:
         raise TournamentRefused("already-withdrawn", status=409)
     now = now or timezone.now()

@@ -8,21 +8,14 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import Duellist
 from tournaments import services
 from tournaments.errors import TournamentRefused
-from tournaments.models import Entrant, TournamentStatus
+from tournaments.models import Entrant
 from tournaments.pages.listing import tournaments_visible_to
 from tournaments.views.public import render_page
-
-# A player leaves by themselves only before the draw; once it runs, staff withdraw them (a forfeit).
-WITHDRAW_CLOSED = gettext_lazy(
-    "Le tournoi a commencé : vous ne pouvez plus retirer votre inscription vous-même (seulement "
-    "pendant les inscriptions et la confirmation des présences). Pour abandonner, demandez-le à "
-    "l'équipe du club : vos rencontres restantes seront perdues par forfait.")
 
 
 def _back(request, tournament, text: str):
@@ -81,8 +74,6 @@ def withdraw(request, slug: str):
     entry = _own_entry(tournament, request.user)
     if entry is None:
         return _refused(request, tournament, _("Vous n'êtes pas inscrit à ce tournoi."), 409)
-    if tournament.status == TournamentStatus.RUNNING:
-        return _refused(request, tournament, str(WITHDRAW_CLOSED), 409)
     try:
         services.entrant_withdraw(entrant=entry, by=request.user)
     except TournamentRefused as refusal:
