@@ -40,7 +40,7 @@ def ping_settings(participant, discord_id: str, mention: bool) -> None:
     User.objects.filter(pk=participant.duellist.user_id).update(discord_user_id=discord_id, discord_mention=mention)
 
 
-def start(duel) -> None:
+def discord_duel_started(duel) -> None:
     """Referee, magic types and start signal for a matched duel (the names and pings set up before)."""
     referee = RefereeFactory()
     referee_assign(duel=duel, referee=referee, by=referee)
@@ -110,7 +110,7 @@ def test_only_the_members_who_asked_are_mentioned(webhooks_clock, receiver, make
     a, b = duel.participants.select_related("duellist").order_by("team")
     ping_settings(a, LUNA_ID, mention=True)
     ping_settings(b, DRACO_ID, mention=False)  # an id, but no mention wanted
-    start(duel)
+    discord_duel_started(duel)
 
     bodies = sent_bodies(receiver)
     (started,) = bodies[EventKind.DUEL_STARTED]
@@ -127,7 +127,7 @@ def test_a_name_containing_everyone_pings_no_one(webhooks_clock, receiver, make_
     a.duellist.forum_name = "@everyone Luna <@&42> @here"
     a.duellist.save(update_fields=["forum_name"])
     ping_settings(b, DRACO_ID, mention=True)
-    start(duel)
+    discord_duel_started(duel)
 
     (body,) = sent_bodies(receiver)[EventKind.DUEL_STARTED]
     assert body["allowed_mentions"] == {"parse": [], "users": [DRACO_ID]}  # parse empty: no everyone/here/roles
@@ -165,7 +165,7 @@ def test_a_reminder_mentions_the_member_who_has_not_posted(webhooks_clock, recei
     a, b = duel.participants.select_related("duellist").order_by("team")
     ping_settings(a, LUNA_ID, mention=True)
     ping_settings(b, DRACO_ID, mention=True)
-    start(duel)
+    discord_duel_started(duel)
     post(duel, b, [])  # Draco has posted: only Luna is reminded
     webhooks_clock.move_to(WEBHOOKS_START + dt.timedelta(hours=25), tick=False)
     assert len(reminders_send().sent) == 1
@@ -198,7 +198,7 @@ def test_the_channel_shows_the_sentence_once(webhooks_clock, receiver, make_webh
     duel = matched_duel()
     a, b = duel.participants.select_related("duellist").order_by("team")
     ping_settings(a, LUNA_ID, mention=True)
-    start(duel)
+    discord_duel_started(duel)
     bodies = sent_bodies(receiver)
     (started,) = bodies[EventKind.DUEL_STARTED]
     assert "le duel commence" in sentence_of(started) and started["content"] == f"<@{LUNA_ID}>"

@@ -2,8 +2,8 @@
 `common.access.staff_may(user, MANAGE_TOURNAMENTS)`, each action in the audit log. Refusals raise
 `tournaments.errors.TournamentRefused` (a code, a French message, an HTTP status)."""
 from tournaments.services.corrections import match_duel_again, match_stale_resolve
-from tournaments.services.draw import tournament_draw
 from tournaments.services.entries import entrant_check_in, entrant_register, entrant_withdraw
+from tournaments.services.launch import tournament_draw
 from tournaments.services.progress import match_record, tournament_advance
 from tournaments.services.setup import (
     tournament_cancel,

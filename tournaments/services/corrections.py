@@ -34,21 +34,8 @@ from tournaments.services.common import (
     tournament_lock,
 )
 from tournaments.services.draw import bracket_of, entrants_by_id, match_arm
-
-# Duel id -> the match's result before its reopening, while the correction's transaction runs.
-_reopened: dict[int, dict] = {}
-
-
-def duel_reopened(duel) -> bool:
-    """This duel's result is being corrected (its ResultReopened seen, its DuelFinished not yet)."""
-    return duel.pk in _reopened
-
-
-def match_reopened(*, duel) -> None:
-    """ResultReopened: remember what the match said before (the corrected DuelFinished follows)."""
-    match = Match.objects.filter(duel=duel).only("outcome", "how").first()
-    if match is not None and match.outcome:
-        _reopened[duel.pk] = {"outcome": match.outcome, "how": match.how}
+from tournaments.services.progress import advance, duel_result, elimination_state
+from tournaments.services.reopening import reopening_done
 
 
 def _elimination_stale(tournament: Tournament, match: Match, new: engine.Result) -> list[Match]:
@@ -77,7 +64,7 @@ def _later_undecided(tournament: Tournament, match: Match) -> list[Match]:
 def match_correct(*, tournament: Tournament, match: Match, outcome: str, how: str, pf_left, faults,
                   now: dt.datetime) -> Match:
     """Record the corrected result of a decided match (tournament locked) and tell staff what it touches."""
-    _reopened.pop(match.duel_id, None)
+    reopening_done(match.duel_id)
     new = engine.Result(match.side_a_id, match.side_b_id, OUTCOME_TO_ENGINE[outcome], how, pf_left=tuple(pf_left),
                         faults=tuple(faults))
     if (outcome, how, tuple(pf_left), tuple(faults)) == (match.outcome, match.how, (match.pf_left_a, match.pf_left_b),
@@ -118,8 +105,6 @@ def match_stale_resolve(*, match: Match, by, now: dt.datetime | None = None) -> 
         raise TournamentRefused("not-stale", status=409)
     now = now or timezone.now()
     if match.round.stage == Stage.ELIMINATION:
-        from tournaments.services.progress import elimination_state
-
         target = elimination_state(tournament).match(key_of(match))
         if target.a is None or target.b is None:
             raise TournamentRefused("sides-unknown", status=409)
@@ -132,8 +117,6 @@ def match_stale_resolve(*, match: Match, by, now: dt.datetime | None = None) -> 
         match.side_a, match.side_b, match.duel, match.stale = entrants[target.a], entrants[target.b], None, False
         match.save(update_fields=["side_a", "side_b", "duel", "stale"])
         match = match_arm(tournament, match, by=by, now=now)
-        from tournaments.services.progress import advance
-
         advance(tournament=tournament, round=match.round, by=by, now=now)  # decided at once by a forfeit
     else:
         match.stale = False
@@ -162,7 +145,18 @@ def match_duel_again(*, match: Match, by, now: dt.datetime | None = None) -> Mat
     match.save(update_fields=["duel"])
     match = match_arm(tournament, match, by=by, now=now)
     audit(by=by, action=AuditAction.TOURNAMENT_DRAW, tournament=tournament, match=match.pk, previous_duel=previous)
-    from tournaments.services.progress import advance
-
     advance(tournament=tournament, round=match.round, by=by, now=now)  # a side that left forfeits at once
     return match
+
+
+@transaction.atomic
+def match_duel_corrected(*, duel, now: dt.datetime | None = None) -> Match | None:
+    """A corrected duel's DuelFinished: its match (decided before) takes the corrected result."""
+    match = Match.objects.filter(duel=duel).select_related("tournament").first()
+    if match is None:
+        return None
+    tournament = tournament_lock(match.tournament)
+    match = Match.objects.select_related("round", "side_a", "side_b").get(pk=match.pk)
+    if not match.outcome:
+        return match
+    return match_correct(tournament=tournament, match=match, now=now or timezone.now(), **duel_result(duel))

@@ -43,7 +43,6 @@ from tournaments.services.common import (
     result_of,
     tournament_lock,
 )
-from tournaments.services.corrections import duel_reopened
 from tournaments.services.draw import (
     bracket_of,
     elimination_first_round,
@@ -205,20 +204,16 @@ def duel_result(duel: Duel) -> dict:
 @transaction.atomic
 def match_duel_finished(*, duel: Duel, now: dt.datetime | None = None) -> Match | None:
     """The DuelFinished subscriber's work: record the result of the tournament match of `duel` (if it has
-    one) and move the tournament on. A match already decided is a correction (tournaments.corrections)."""
+    one) and move the tournament on. A duel being corrected goes to corrections.match_duel_corrected."""
     match = Match.objects.filter(duel=duel).select_related("tournament").first()
     if match is None:
         return None
     now = now or timezone.now()
     tournament = tournament_lock(match.tournament)
     match = Match.objects.select_related("round", "side_a", "side_b").get(pk=match.pk)
-    if match.outcome and not duel_reopened(duel):
+    if match.outcome:
         return match  # decided without this duel (staff, a forfeit): the duel's end records nothing more
     result = duel_result(duel)
-    if match.outcome:
-        from tournaments.services.corrections import match_correct
-
-        return match_correct(tournament=tournament, match=match, now=now, **result)
     if tournament.status != TournamentStatus.RUNNING:
         return match
     decide(match, now=now, **result)

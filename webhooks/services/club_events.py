@@ -77,8 +77,8 @@ def club_announce(event: str, *, title: str, sentence: Callable[[], str], subjec
                                created_at=now, next_try_at=now)
                 row.save()
                 rows.append(row.pk)
+            after_commit(deliveries_queue, rows)  # dropped with the savepoint if it rolls back
     except Exception:
         logger.exception("Webhooks: announcing %s failed", event)
         return []
-    after_commit(deliveries_queue, rows)
     return rows
