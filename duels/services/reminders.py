@@ -26,7 +26,8 @@ from accounts.services.notifications import notification_send
 from clubs.scoping import activate_club, scopes_disabled
 from common.messages import moment
 from duels.events import ReminderDue, emit
-from duels.models import SlotStatus, WindowSlot, WindowState
+from duels.models import Duel, SlotStatus, WindowSlot, WindowState
+from duels.services.common import duel_lock
 from duels.services.notices import duel_name, duel_url
 
 logger = logging.getLogger(__name__)
@@ -81,6 +82,13 @@ def reminders_send(*, now: dt.datetime | None = None) -> ReminderReport:
 
 
 def _remind(*, slot_id: int, now: dt.datetime) -> str | None:
+    # The duel's row first, as every service that changes a duel locks it (posting: the duel, its window,
+    # then the slot): claiming the slot first and then writing the notice (a row that refers to the duel)
+    # would wait on a post holding the duel while that post waits on this slot — a deadlock.
+    duel_id = WindowSlot.objects.filter(pk=slot_id).values_list("window__duel_id", flat=True).first()
+    if duel_id is None:
+        return None
+    duel_lock(Duel(pk=duel_id))
     # One table only: on PostgreSQL a join (`IN (SELECT …)`) is not re-checked after waiting on the row
     # lock, so two runs could both claim. A slot still awaited is in an open window by construction.
     still_due = WindowSlot.objects.filter(pk=slot_id, status=SlotStatus.WAITING, deadline__gte=now)

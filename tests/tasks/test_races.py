@@ -68,3 +68,38 @@ def test_overlapping_reminder_runs_send_each_reminder_once(postgres_only):
     results = run_together(*[lambda: send_reminders.apply().get() for _ in range(4)])
     assert sum(results) == 2, results
     assert Notification.objects.filter(kind="reminder").count() == 2
+
+
+def test_a_reminder_and_a_post_on_the_same_slot_do_not_deadlock(postgres_only):
+    """A post holds its duel's row, then locks its slot; the reminder job must take the duel first too.
+    Claiming the slot first, its notice (a row referring to the duel) would wait on the post, which waits
+    on the slot: PostgreSQL would kill one of them (seen in the production stack)."""
+    import threading
+    import time
+
+    from django.db import transaction
+
+    from accounts.models import Notification
+    from duels.services.common import duel_lock
+    from duels.services.reminders import reminders_send
+
+    duel, _referee, (a, b) = started_duel()
+    post(duel, a, [])
+    postgres_only.move_to(START + H48 - dt.timedelta(hours=5), tick=False)  # b's 6 h reminder is due
+    duel_held = threading.Event()
+
+    def post_holding_the_duel_first():
+        with activate_club(duel.club), transaction.atomic():
+            duel_lock(duel)
+            duel_held.set()
+            time.sleep(0.5)  # the reminder job starts meanwhile
+            return post_submit(duel=duel, user=b.duellist.user, rp_text=RP_TEXT, steps=[])
+
+    def reminders_once_the_duel_is_held():
+        duel_held.wait(5)
+        return reminders_send()
+
+    posted, reminded = run_together(post_holding_the_duel_first, reminders_once_the_duel_is_held)
+    assert isinstance(posted, Post), posted
+    assert reminded.failed_slots == [] and reminded.sent == []  # it waited for the post, then b had posted
+    assert not Notification.objects.filter(user=b.duellist.user, kind=Notification.Kind.REMINDER).exists()
