@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from common.access import staff_may
-
 DECIDE_SIGNUP_REQUESTS = "accounts.decide_signup_requests"
 GRANT_REFEREE_ROLE = "accounts.grant_referee_role"
 IMPORT_MEMBERS = "accounts.import_members"
@@ -28,7 +26,7 @@ USER_PERMISSIONS = [
     ("edit_house_rules", _("Modifier les règles maison du club")),
 ]
 
-# The staff index: (URL name, label, permission), in the order shown.
+# The staff pages of the control panel's menu and the capability each needs: (URL name, label, permission).
 STAFF_PAGES = [
     ("signup_queue", _("Demandes d'inscription"), DECIDE_SIGNUP_REQUESTS),
     ("roles", _("Rôles : arbitres"), GRANT_REFEREE_ROLE),
@@ -38,7 +36,3 @@ STAFF_PAGES = [
     ("house_rules", _("Règles maison"), EDIT_HOUSE_RULES),
 ]
 
-
-def staff_pages_for(user) -> list[tuple[str, str, str]]:
-    """The staff pages `user` may open, as STAFF_PAGES rows."""
-    return [page for page in STAFF_PAGES if staff_may(user, page[2])]

@@ -29,7 +29,7 @@ SUBSCRIBERS = {
     # After DuelFinished when it ended the duel: the notice tells each one's reward, recorded just before.
     e.DeclarationPublished: [webhooks.on_declaration_published, ranking_notices.on_declaration_published],
     e.DeclarationCorrected: [notices.on_declaration_corrected],
-    e.ResultReopened: [rankings.on_result_reopened, tournaments.on_result_reopened],
+    e.ResultReopened: [rankings.on_result_reopened],
     e.PostReopened: [notices.on_post_reopened],
     e.DeadlineExtended: [notices.on_deadline_extended],
     e.SanctionRecorded: [webhooks.on_sanction_recorded],

@@ -34,8 +34,7 @@ def test_every_event_has_its_listeners_in_one_registry_in_the_order_they_run():
         "rankings.subscribers.on_duel_finished_count", "tournaments.subscribers.on_duel_finished"]
     assert _names(SUBSCRIBERS[events.DeclarationPublished]) == [
         "webhooks.subscribers.on_declaration_published", "rankings.notices.on_declaration_published"]
-    assert _names(SUBSCRIBERS[events.ResultReopened]) == ["rankings.subscribers.on_result_reopened",
-                                                          "tournaments.subscribers.on_result_reopened"]
+    assert _names(SUBSCRIBERS[events.ResultReopened]) == ["rankings.subscribers.on_result_reopened"]
     assert _names(SUBSCRIBERS[events.PostSubmitted]) == [
         "webhooks.subscribers.on_post_submitted", "duels.services.milestones.on_post_submitted"]
     for subscribers in SUBSCRIBERS.values():

@@ -68,3 +68,23 @@ def test_staff_draw_a_stale_final_again_between_the_sides_the_bracket_now_has():
     end(resolved.duel, winner=1)
     tournament.refresh_from_db()
     assert tournament.status == "finished" and tournament.winner_id == resolved.side_a_id
+
+
+def test_a_corrected_duel_ending_in_another_process_still_corrects_its_match():
+    """Nothing is kept in memory between a correction's ResultReopened and the duel's next DuelFinished:
+    a correction that sent the duel back into play may see it end in another worker. A match decided by
+    its duel that hears the duel end again takes the new result (a match decided without its duel had it
+    called off, and a called-off duel never ends)."""
+    from django.utils import timezone
+
+    from duels.events import DuelFinished
+    from duels.models import Duel
+    from tournaments.subscribers import on_duel_finished
+
+    tournament, _staff, _entrants = running(entrants=4, combat_year=3)
+    first, _second = open_matches(tournament)
+    end(first.duel, winner=1)
+    assert Match.objects.get(pk=first.pk).outcome == "a"
+    Duel.objects.filter(pk=first.duel_id).update(winner_team=2)  # its result as the correction left it
+    on_duel_finished(DuelFinished(duel=Duel.objects.get(pk=first.duel_id), now=timezone.now()))
+    assert Match.objects.get(pk=first.pk).outcome == "b"

@@ -34,8 +34,7 @@ from tournaments.services.common import (
     tournament_lock,
 )
 from tournaments.services.draw import bracket_of, entrants_by_id, match_arm
-from tournaments.services.progress import advance, duel_result, elimination_state
-from tournaments.services.reopening import reopening_done
+from tournaments.services.progress import advance, duel_result, elimination_state, match_duel_finished
 
 
 def _elimination_stale(tournament: Tournament, match: Match, new: engine.Result) -> list[Match]:
@@ -64,7 +63,6 @@ def _later_undecided(tournament: Tournament, match: Match) -> list[Match]:
 def match_correct(*, tournament: Tournament, match: Match, outcome: str, how: str, pf_left, faults,
                   now: dt.datetime) -> Match:
     """Record the corrected result of a decided match (tournament locked) and tell staff what it touches."""
-    reopening_done(match.duel_id)
     new = engine.Result(match.side_a_id, match.side_b_id, OUTCOME_TO_ENGINE[outcome], how, pf_left=tuple(pf_left),
                         faults=tuple(faults))
     if (outcome, how, tuple(pf_left), tuple(faults)) == (match.outcome, match.how, (match.pf_left_a, match.pf_left_b),
@@ -150,11 +148,15 @@ def match_duel_again(*, match: Match, by, now: dt.datetime | None = None) -> Mat
 
 
 @transaction.atomic
-def match_duel_corrected(*, duel, now: dt.datetime | None = None) -> Match | None:
-    """A corrected duel's DuelFinished: its match (decided before) takes the corrected result."""
+def match_duel_ended(*, duel, now: dt.datetime | None = None) -> Match | None:
+    """The DuelFinished subscriber's work: the duel's match takes its result (progress.match_duel_finished).
+    A match already decided was decided by this very duel: a match is decided without its duel only once
+    that duel is called off, and a called-off duel never ends. So this end is the duel's result corrected
+    by its referee (ResultReopened, then DuelFinished again, in this process or another): the match is
+    corrected and staff are told what it touches."""
     match = Match.objects.filter(duel=duel).select_related("tournament").first()
-    if match is None:
-        return None
+    if match is None or not match.outcome:
+        return match_duel_finished(duel=duel, now=now)
     tournament = tournament_lock(match.tournament)
     match = Match.objects.select_related("round", "side_a", "side_b").get(pk=match.pk)
     if not match.outcome:
