@@ -3,15 +3,14 @@ from __future__ import annotations
 
 from django.db.models.signals import post_save
 
+from clubs.models import Club
+from cup.services.houses import default_houses_create
+
 
 def _club_saved(sender, instance, created, raw=False, **kwargs) -> None:
     if created and not raw:
-        from cup.services.houses import default_houses_create
-
         default_houses_create(instance)
 
 
 def connect() -> None:
-    from clubs.models import Club
-
     post_save.connect(_club_saved, sender=Club, dispatch_uid="cup-default-houses")
