@@ -7,4 +7,5 @@ app_name = "cup"
 urlpatterns = [
     path("", include("cup.public_urls")),
     path("points/", include("cup.award_urls")),
+    path("bandeau/", include("cup.widget_urls")),
 ]
