@@ -16,6 +16,8 @@ MANAGE_SEASONS = "rankings.change_season"
 MANAGE_API_TOKENS = "accounts.add_apitoken"
 # The club's tournaments (create, open sign-up, draw, record a forfeit): the model's own change permission.
 MANAGE_TOURNAMENTS = "tournaments.change_tournament"
+# The house cup (houses, members, prefects, settings; points for every house): the house's change permission.
+MANAGE_CUP = "cup.change_house"
 
 # The Meta permissions of accounts.User (codename, label shown in the admin).
 USER_PERMISSIONS = [

@@ -56,6 +56,11 @@ class AuditAction(models.TextChoices):
     TOURNAMENT_ENTRANT = "tournament.entrant", _("inscription au tournoi modifiée")
     TOURNAMENT_DRAW = "tournament.draw", _("ronde de tournoi tirée")
     TOURNAMENT_RESULT = "tournament.result", _("résultat de tournoi enregistré")
+    CUP_POINTS = "cup.points", _("points de maison donnés ou retirés")
+    CUP_HOUSE = "cup.house", _("maison modifiée")
+    CUP_MEMBER = "cup.member", _("maison d'un membre changée")
+    CUP_PREFECT = "cup.prefect", _("préfet nommé ou retiré")
+    CUP_SETTINGS = "cup.settings", _("réglages de la coupe modifiés")
 
 
 class AuditLogQuerySet(models.QuerySet):

@@ -32,6 +32,10 @@ LABELS = {
     "eligibility_posts": gettext_lazy("Messages sur le forum minimum"), "win_points": gettext_lazy("Points de champion par victoire"),
     "win_salary_days": gettext_lazy("Jours de salaire par victoire"), "draw_salary_days": gettext_lazy("Jours de salaire par match nul"),
     "chocogrenouille": gettext_lazy("Chocogrenouille au perdant"),
+    "cup_win": gettext_lazy("Coupe des maisons : points par victoire"),
+    "cup_draw": gettext_lazy("Coupe des maisons : points par match nul"),
+    "cup_loss": gettext_lazy("Coupe des maisons : points par défaite"),
+    "cup_tournament_win": gettext_lazy("Coupe des maisons : points pour le vainqueur d'un tournoi"),
 }
 REPEAT_CHOICES = [("consecutive", gettext_lazy("pas deux tours de suite")), ("duel", gettext_lazy("une fois par duel")),
                   ("free", gettext_lazy("sans limite"))]
@@ -66,7 +70,8 @@ class HouseRulesForm(forms.Form):
                 self.fields[name].rulebook_value = RULEBOOK.points[year][index]
         for key in ("dodge_pf", "move_pf", "fall_pf", "overlevel_per_duel", "min_words", "deadline_hours", "exemptions",
                     "exemption_days", "absences_to_disqualify", "wand_rest_duels", "eligibility_days",
-                    "eligibility_posts", "win_points", "win_salary_days", "draw_salary_days"):
+                    "eligibility_posts", "win_points", "win_salary_days", "draw_salary_days", "cup_win", "cup_draw",
+                    "cup_loss", "cup_tournament_win"):
             low, high = INT_RANGES[key]
             self.fields[key] = self._int(LABELS[key], low, high, required=key != "eligibility_days")
             self.initial[key] = getattr(current, key)

@@ -4,6 +4,8 @@ A service emits an event inside its transaction once the state is written; these
 in this order (settings.DUEL_EVENT_SUBSCRIBERS names this mapping). A new listener — a tournament
 drawing its next round, the house cup's ledger — is one function in its app and one line here.
 docs/events.md describes each event."""
+from cup import events as cup_events
+from cup import subscribers as cup
 from duels import events as e
 from duels.services import forfeit_notices, milestones, notices
 from rankings import notices as ranking_notices
@@ -24,12 +26,13 @@ SUBSCRIBERS = {
     e.ReminderDue: [webhooks.on_reminder_due],
     e.WindowsExpired: [webhooks.on_windows_expired, notices.on_windows_expired],
     # The tournament last: its match recorded once the duel's own results are, then maybe the next round.
+    # The house cup after the rankings: its points follow the results they recorded.
     e.DuelFinished: [rankings.on_duel_finished, webhooks.on_duel_finished, rankings.on_duel_finished_count,
-                     tournaments.on_duel_finished],
+                     cup.on_duel_finished, tournaments.on_duel_finished],
     # After DuelFinished when it ended the duel: the notice tells each one's reward, recorded just before.
     e.DeclarationPublished: [webhooks.on_declaration_published, ranking_notices.on_declaration_published],
     e.DeclarationCorrected: [notices.on_declaration_corrected],
-    e.ResultReopened: [rankings.on_result_reopened],
+    e.ResultReopened: [rankings.on_result_reopened, cup.on_result_reopened],
     e.PostReopened: [notices.on_post_reopened],
     e.DeadlineExtended: [notices.on_deadline_extended],
     e.SanctionRecorded: [webhooks.on_sanction_recorded],
@@ -43,6 +46,9 @@ SUBSCRIBERS = {
     t.TournamentRoundDrawn: [tournament_notices.on_round_drawn, tournament_webhooks.on_round_drawn],
     t.TournamentMatchDecided: [tournament_notices.on_match_decided, tournament_webhooks.on_match_decided],
     t.TournamentMatchesStale: [],
-    t.TournamentFinished: [tournament_notices.on_finished, tournament_webhooks.on_finished],
+    t.TournamentFinished: [tournament_notices.on_finished, tournament_webhooks.on_finished,
+                           cup.on_tournament_finished],
     t.TournamentCancelled: [],
+    # The house cup (cup/events.py): the « points de maison » webhook and the forum's widget listen here.
+    cup_events.HousePointsRecorded: [],
 }

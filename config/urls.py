@@ -35,6 +35,7 @@ urlpatterns = [
     path("duels/", include("duels.urls")),
     path("classement/", include("rankings.urls")),
     path("tournois/", include("tournaments.urls")),
+    path("coupe/", include("cup.urls")),
     path("forum/", include("forum.urls")),
     path("gestion/", include("clubs.urls")),
 ]

@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "audit",
     "webhooks",
     "tournaments",
+    "cup",
     "push",
     # The Forumactif bridge (settings in integrations.py): CORS for its JSON endpoints, then the app.
     "corsheaders",

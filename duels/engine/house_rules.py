@@ -31,6 +31,8 @@ INT_RANGES = {
     "absences_to_disqualify": (1, 9), "wand_rest_duels": (0, 20), "eligibility_days": (0, 365),
     "eligibility_posts": (0, 10000), "win_points": (0, 10), "win_salary_days": (0, 30),
     "draw_salary_days": (0, 30),
+    # The house cup's rates (cup/): points for the house of each duellist by outcome, and a tournament's winner.
+    "cup_win": (0, 100), "cup_draw": (0, 100), "cup_loss": (0, 100), "cup_tournament_win": (0, 500),
 }
 # The knobs the engine applies (the only ones a replay scenario's `house` may name, SCENARIOS.md).
 ENGINE_KNOBS = frozenset({"points", "dodge_pf", "move_pf", "fall_pf", "overlevel_per_duel", "repeat"})
@@ -71,6 +73,10 @@ class HouseRules:
     win_salary_days: int = 4
     draw_salary_days: int = 2
     chocogrenouille: bool = True
+    cup_win: int = 10
+    cup_draw: int = 5
+    cup_loss: int = 0
+    cup_tournament_win: int = 50
 
     def __post_init__(self):
         object.__setattr__(self, "points", _points_table(self.points))  # read-only, pairs as tuples

@@ -28,6 +28,7 @@ TABLE_RANGES = {
     "min_words": (0, 1000), "deadline_hours": (12, 336), "exemptions": (0, 3), "exemption_days": (1, 14),
     "absences_to_disqualify": (1, 9), "wand_rest_duels": (0, 20), "eligibility_days": (0, 365),
     "eligibility_posts": (0, 10000), "win_points": (0, 10), "win_salary_days": (0, 30), "draw_salary_days": (0, 30),
+    "cup_win": (0, 100), "cup_draw": (0, 100), "cup_loss": (0, 100), "cup_tournament_win": (0, 500),
 }
 
 

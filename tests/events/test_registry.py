@@ -8,6 +8,7 @@ from django.test import override_settings
 
 from accounts.models import Notification
 from config.events import SUBSCRIBERS
+from cup import events as cup_events
 from duels import events
 from duels.models import Post
 from duels.services import post_submit
@@ -24,17 +25,19 @@ def _names(subscribers) -> list[str]:
 
 
 def test_every_event_has_its_listeners_in_one_registry_in_the_order_they_run():
-    kinds = {cls for module in (events, tournament_events) for _name, cls in inspect.getmembers(module, inspect.isclass)
+    kinds = {cls for module in (events, tournament_events, cup_events) for _name, cls in inspect.getmembers(module, inspect.isclass)
              if issubclass(cls, events.Event)
              and cls not in (events.Event, events.DuelEvent, tournament_events.TournamentEvent)}
     assert set(SUBSCRIBERS) == kinds  # an event nobody hears is a mistake; so is a listener to no event
     # The results are recorded before the webhooks announce them and before the notice tells the rewards.
     assert _names(SUBSCRIBERS[events.DuelFinished]) == [
         "rankings.subscribers.on_duel_finished", "webhooks.subscribers.on_duel_finished",
-        "rankings.subscribers.on_duel_finished_count", "tournaments.subscribers.on_duel_finished"]
+        "rankings.subscribers.on_duel_finished_count", "cup.subscribers.on_duel_finished",
+        "tournaments.subscribers.on_duel_finished"]
     assert _names(SUBSCRIBERS[events.DeclarationPublished]) == [
         "webhooks.subscribers.on_declaration_published", "rankings.notices.on_declaration_published"]
-    assert _names(SUBSCRIBERS[events.ResultReopened]) == ["rankings.subscribers.on_result_reopened"]
+    assert _names(SUBSCRIBERS[events.ResultReopened]) == ["rankings.subscribers.on_result_reopened",
+                                                          "cup.subscribers.on_result_reopened"]
     assert _names(SUBSCRIBERS[events.PostSubmitted]) == [
         "webhooks.subscribers.on_post_submitted", "duels.services.milestones.on_post_submitted"]
     for subscribers in SUBSCRIBERS.values():

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CupConfig(AppConfig):
+    name = "cup"
+    verbose_name = _("Coupe des maisons")
+
+    def ready(self) -> None:
+        from cup import signals
+
+        signals.connect()  # a new club gets the four houses
