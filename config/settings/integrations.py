@@ -146,12 +146,12 @@ FORUM_PM_PACE_SECONDS = float(os.environ.get("FORUM_PM_PACE_SECONDS", "20"))  # 
 FORUM_FLOOD_WAIT_SECONDS = float(os.environ.get("FORUM_FLOOD_WAIT_SECONDS", "30"))  # flood page without a delay
 FORUM_TOKEN_SECONDS = 30 * 60  # a topic/post/declaration link, opened from Estrade
 FORUM_BATCH_TOKEN_SECONDS = 6 * 3600  # a PM batch's link
-# The bridge's JSON endpoints (/<club>/forum/api/: CORS_URLS_REGEX sees the path once the club middleware took
-# the club off) answer CORS to the served club's forum origins only (Club.allowed_origins, through
+# The bridge's JSON endpoints (/<club>/forum/api/, and the cup's band /<club>/coupe/bandeau/: CORS_URLS_REGEX
+# sees the path once the club middleware took the club off) answer CORS to the served club's forum origins only (Club.allowed_origins, through
 # django-cors-headers' check_request_enabled signal: forum/cors.py), without credentials. No origin is allowed
 # for every club: CORS_ALLOWED_ORIGINS stays empty.
 CORS_ALLOWED_ORIGINS: list[str] = []
-CORS_URLS_REGEX = r"^/forum/api/"
+CORS_URLS_REGEX = r"^/(forum/api|coupe/bandeau)/"
 CORS_ALLOW_CREDENTIALS = False
 
 # --- Web push (push/, docs/push.md) ---
