@@ -36,3 +36,9 @@ def reminder_prefix(*, slot_id: int) -> str:
 
 # A "your turn" notice: the phase's « à vous de poster » or a post the referee reopened.
 TURN_NOTICE = re.compile(r"^(?:duel:\d+:turn:\d+:\w+:opened|window:\d+:reopened):")
+
+# A declaration's notice to a duellist (`duels.services.milestones`), and a forfeit's (`forfeit_notices`).
+DECLARATION_NOTICE = re.compile(r"^declaration:\d+:(?:published|corrected):")
+FORFEIT_NOTICE = re.compile(r"^duel:\d+:forfeit:")
+# A tournament's notice to its entrants (drawn, decided, finished), not the staff's (`tournaments.notices`).
+TOURNAMENT_ENTRANT_NOTICE = re.compile(r"^tournament:\d+:(?:match:\d+:(?:drawn|decided)|finished):")

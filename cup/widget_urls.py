@@ -1,2 +1,8 @@
 """The forum header widget's data (the bridge shows the houses' totals on every forum page)."""
-urlpatterns = []
+from django.urls import path
+
+from cup.views import widget
+
+urlpatterns = [
+    path("", widget.widget, name="widget"),
+]

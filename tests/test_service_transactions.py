@@ -13,6 +13,8 @@ from tests.support.service_transactions import Reading, service_modules
 EXEMPT = {
     ("accounts.services.emails", "notices_email_after_commit"):
         "queues the e-mails of notices the caller's transaction stores",
+    ("push.services.delivery", "notices_push_after_commit"):
+        "a notice channel: pushes the notices of the caller's transaction after that commit",
     ("accounts.services.notifications", "notification_send"):
         "stores a notice in the caller's transaction (the outbox), its e-mail after that commit",
     ("duels.services.finish", "duel_finish"):

@@ -10,9 +10,12 @@ sentence is stored too (`message`): the fallback for rows older than message ids
 from __future__ import annotations
 
 import logging
+from functools import cache
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
+from django.utils.module_loading import import_string
 
 from accounts.models import Notification, User
 from accounts.services.emails import (
@@ -48,7 +51,21 @@ def notification_send(
         return None
     if notification.email_state == Notification.EmailState.PENDING:
         notices_email_after_commit([notification.pk])
+    notices_to_channels([notification.pk])
     return notification
+
+
+def notices_to_channels(notification_ids: list[int]) -> None:
+    """The other delivery channels fed by the same notices (settings.NOTICE_CHANNELS: web push), called in
+    the transaction that stores them; each sends after commit, on its own."""
+    if notification_ids:
+        for channel in _channels(tuple(getattr(settings, "NOTICE_CHANNELS", ()))):
+            channel(list(notification_ids))
+
+
+@cache
+def _channels(paths: tuple[str, ...]) -> list:
+    return [import_string(path) for path in paths]
 
 
 def notice_fields(*, message_id: str, params: dict | None = None, message: str = "") -> dict:

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "webhooks",
     "tournaments",
     "cup",
+    "push",
     # The Forumactif bridge (settings in integrations.py): CORS for its JSON endpoints, then the app.
     "corsheaders",
     "forum",

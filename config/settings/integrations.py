@@ -58,7 +58,11 @@ WEBHOOK_QUEUE = "webhooks"
 CELERY_TASK_ROUTES = {
     "webhooks.tasks.webhook_deliver": {"queue": WEBHOOK_QUEUE},
     "webhooks.tasks.deliveries_retry": {"queue": WEBHOOK_QUEUE},
+    # Web push (push/): its own queue, taken by the worker of the outgoing calls (docker-compose.yml).
+    "push.tasks.notices_push": {"queue": "push"},
+    "push.tasks.pushes_retry": {"queue": "push"},
 }
+PUSH_QUEUE = "push"
 
 # --- Scheduled jobs (Celery beat, or `run_scheduler`) ---
 # The sweep is the source of truth; every job is idempotent, and a message older than its period is
@@ -80,6 +84,7 @@ SCHEDULED_JOBS = [
     ("Notice e-mails", "accounts.tasks.notices_email_due", "accounts.services.emails.notices_email_due", SWEEP_SECONDS),
     ("Webhook retries", "webhooks.tasks.deliveries_retry", "webhooks.services.delivery.deliveries_retry_due",
      SWEEP_SECONDS),
+    ("Web push retries", "push.tasks.pushes_retry", "push.services.delivery.pushes_retry_due", SWEEP_SECONDS),
     ("Daily digest", "webhooks.tasks.digest_send", "webhooks.services.digest.digests_send", SWEEP_SECONDS),
     ("Notices pruning", "accounts.tasks.prune_notifications", "accounts.services.retention.notifications_prune",
      PRUNE_SECONDS),
@@ -141,10 +146,25 @@ FORUM_PM_PACE_SECONDS = float(os.environ.get("FORUM_PM_PACE_SECONDS", "20"))  # 
 FORUM_FLOOD_WAIT_SECONDS = float(os.environ.get("FORUM_FLOOD_WAIT_SECONDS", "30"))  # flood page without a delay
 FORUM_TOKEN_SECONDS = 30 * 60  # a topic/post/declaration link, opened from Estrade
 FORUM_BATCH_TOKEN_SECONDS = 6 * 3600  # a PM batch's link
-# The bridge's JSON endpoints (/<club>/forum/api/: CORS_URLS_REGEX sees the path once the club middleware took
-# the club off) answer CORS to the served club's forum origins only (Club.allowed_origins, through
+# The bridge's JSON endpoints (/<club>/forum/api/, and the cup's band /<club>/coupe/bandeau/: CORS_URLS_REGEX
+# sees the path once the club middleware took the club off) answer CORS to the served club's forum origins only (Club.allowed_origins, through
 # django-cors-headers' check_request_enabled signal: forum/cors.py), without credentials. No origin is allowed
 # for every club: CORS_ALLOWED_ORIGINS stays empty.
 CORS_ALLOWED_ORIGINS: list[str] = []
-CORS_URLS_REGEX = r"^/forum/api/"
+CORS_URLS_REGEX = r"^/(forum/api|coupe/bandeau)/"
 CORS_ALLOW_CREDENTIALS = False
+
+# --- Web push (push/, docs/push.md) ---
+# VAPID: the key pair that signs every push (`manage.py vapid_keys` prints a new one). Without a private
+# key, push is off (the profile page says so); in development (DEBUG) a pair is drawn once into the
+# git-ignored `.vapid_keys`. VAPID_SUBJECT: how a push service reaches the operator (mailto: or https:).
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "").strip()
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "").strip()
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "").strip() or "mailto:estrade@localhost"
+VAPID_DEVELOPMENT_FILE = BASE_DIR / ".vapid_keys"
+# One push's whole exchange ends within this many seconds; a 5xx or no answer is tried again, with a
+# growing delay, up to PUSH_MAX_ATTEMPTS.
+PUSH_DEADLINE_SECONDS = float(os.environ.get("PUSH_DEADLINE_SECONDS", "10"))
+PUSH_MAX_ATTEMPTS = int(os.environ.get("PUSH_MAX_ATTEMPTS", "6"))
+# The delivery channels fed by every notice besides the bell and e-mail (accounts.services.notifications).
+NOTICE_CHANNELS = ["push.services.delivery.notices_push_after_commit"]

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_noop
 from accounts.models import Notification
 from accounts.notice_keys import notice_key, reopened_key, turn_key
 from accounts.services.emails import email_state_for, notices_email_after_commit
-from accounts.services.notifications import notice_fields, notification_send
+from accounts.services.notifications import notice_fields, notices_to_channels, notification_send
 from common.messages import joined, moment, phrase
 from duels.models import (
     DeclarationRevision,
@@ -162,10 +162,11 @@ def windows_expired_notify(*, window_ids: list[int]) -> int:
     for note in fresh:
         note.email_state = email_state_for(note.user)
     Notification.objects.bulk_create(fresh, ignore_conflicts=True)  # a concurrent twin: stored once
-    to_email = [n.dedupe_key for n in fresh if n.email_state == Notification.EmailState.PENDING]
-    if to_email:  # e-mailed as every notice is: only if the member wants that kind (asked at delivery)
-        notices_email_after_commit(list(Notification.objects.filter(
-            dedupe_key__in=to_email, email_state=Notification.EmailState.PENDING).values_list("pk", flat=True)))
+    if fresh:  # e-mailed as every notice is: only if the member wants that kind (asked at delivery)
+        stored = list(Notification.objects.filter(dedupe_key__in=[n.dedupe_key for n in fresh]).values_list(
+            "pk", "email_state"))
+        notices_email_after_commit([pk for pk, state in stored if state == Notification.EmailState.PENDING])
+        notices_to_channels([pk for pk, _state in stored])  # web push
     return len(fresh)
 
 

@@ -25,8 +25,9 @@ from clubs.verification import verification_report_js
 from common.links import site_url
 from forum import addresses
 
-# Served as one script: the live panel first (it only defines a function), then the bridge that calls it.
-SCRIPTS = [settings.BASE_DIR / "static" / "forum" / name for name in ("pont-live.js", "pont.js")]
+# Served as one script: the live panel and the cup's band first (each only defines a function), then the
+# bridge that calls them.
+SCRIPTS = [settings.BASE_DIR / "static" / "forum" / name for name in ("pont-live.js", "pont-cup.js", "pont.js")]
 
 
 def club_root() -> str:

@@ -4,6 +4,7 @@
 //    post or declaration to publish, a batch of private messages), shown in a panel, done on confirmation
 //    by replaying the forum's own form with its hidden fields, and reported back to Estrade.
 //  - a topic linked to a duel: a live panel above the first message (pont-live.js, served with it).
+//  - every page: the house cup's band at the top (pont-cup.js, served with it).
 (function () {
   "use strict";
   var C = window.ESTRADE_PONT || {};
@@ -304,7 +305,12 @@
   }
 
   // --- start ------------------------------------------------------------------------------------
+  var cupStarted = false;
   function start() {
+    if (!cupStarted && window.EstradePontCup) {
+      cupStarted = true;
+      window.EstradePontCup({ C: C, el: el, estrade: estrade });
+    }
     var match = /(?:^#|&)estrade=([^&]+)/.exec(location.hash);
     if (match) {
       if (panel) panel.remove();

@@ -223,6 +223,7 @@ def test_no_cors_for_another_origin_and_an_unchanged_topic_when_estrade_does_not
         other.stop()
 
     page.route("**/forum/api/live/**", lambda route: None)  # Estrade never answers
+    page.route("**/coupe/bandeau/**", lambda route: None)  # (nor for the cup's band, on every page)
     page.goto(f"{forum.url}/t41-duel")
     before = page.evaluate("document.body.innerHTML")
     page.wait_for_timeout(3500)

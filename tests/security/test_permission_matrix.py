@@ -299,6 +299,12 @@ def table(w: dict) -> dict:
         "clubs:tournaments:forum_round_open": ([of("clubs:tournaments:forum_round_open", "coupe", 1)], STAFF_PAGE,
                                                None),
     })
+    rows.update({  # the house cup's public pages (cup/public_urls.py): reads only
+        "cup:standings": ([of("cup:standings"), of("cup:standings") + "?period=all"], EVERYONE, open_),
+        "cup:ledger": ([of("cup:ledger")], EVERYONE, open_),
+        "cup:embed": ([of("cup:embed")], EVERYONE, open_),
+        "cup:standings_png": ([of("cup:standings_png")], EVERYONE, open_),
+    })
     rows.update(cup_rows(w, of))
     return rows
 

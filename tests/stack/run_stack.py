@@ -377,6 +377,8 @@ def play_a_duel(stack: Stack) -> None:
     retries, sweep = "Task webhooks.tasks.deliveries_retry[", "Task duels.tasks.sweep_deadlines["
     check(retries in webhooks_log and retries not in worker_logs and sweep in worker_logs and sweep not in webhooks_log,
           "beat's webhook retries go to the webhooks worker, the deadline sweep to the default worker")
+    pushes = "Task push.tasks.pushes_retry["
+    check(pushes in webhooks_log and pushes not in worker_logs, "beat's push retries go to the webhooks worker (-Q webhooks,push)")
     for name in ("web", "worker", "webhooks", "beat"):
         code = stack.kill(name, signal.SIGTERM)
         check(code == 0, f"{name} stops cleanly on SIGTERM (exit {code})")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tests.support.paths import ROOT
 
-APPS = ("accounts", "audit", "duels", "forum", "rankings", "spells", "tournaments", "webhooks")
+APPS = ("accounts", "audit", "duels", "forum", "push", "rankings", "spells", "tournaments", "webhooks")
 
 SINKS = {
     ("audit.services", "audit_record"),

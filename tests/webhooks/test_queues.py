@@ -8,6 +8,7 @@ from config.celery import app
 from tests.stack.compose import compose_services, service_command
 
 WEBHOOK_TASKS = ["webhooks.tasks.webhook_deliver", "webhooks.tasks.deliveries_retry"]
+PUSH_TASKS = ["push.tasks.notices_push", "push.tasks.pushes_retry"]
 OTHER_TASKS = ["duels.tasks.sweep_deadlines", "duels.tasks.send_reminders", "duels.tasks.window_expire",
                "accounts.tasks.notices_email", "accounts.tasks.notices_email_due", "webhooks.tasks.digest_send"]
 
@@ -27,6 +28,11 @@ def test_webhook_deliveries_go_to_their_own_queue(task):
     assert queue_of(task) == settings.WEBHOOK_QUEUE == "webhooks"
 
 
+@pytest.mark.parametrize("task", PUSH_TASKS)
+def test_web_pushes_go_to_their_own_queue(task):
+    assert queue_of(task) == settings.PUSH_QUEUE == "push"
+
+
 @pytest.mark.parametrize("task", OTHER_TASKS)
 def test_the_deadlines_and_the_notices_stay_on_the_default_queue(task):
     assert queue_of(task) == settings.CELERY_TASK_DEFAULT_QUEUE == "celery"
@@ -34,7 +40,7 @@ def test_the_deadlines_and_the_notices_stay_on_the_default_queue(task):
 
 def test_compose_runs_one_worker_per_queue():
     assert queues_taken("worker") == ["celery"]
-    assert queues_taken("webhooks") == ["webhooks"]
+    assert queues_taken("webhooks") == ["webhooks", "push"]  # the calls to servers outside
     workers = [name for name, service in compose_services().items()
                if " worker" in str(service.get("command", ""))]
     assert sorted(workers) == ["webhooks", "worker"]

@@ -70,7 +70,8 @@ def _connect(addresses: list[tuple], clock: _Clock) -> socket.socket:
     raise error
 
 
-def _request_bytes(url: str, host: str, port: int, scheme: str, body: bytes, headers: dict) -> bytes:
+def _request_bytes(url: str, host: str, port: int, scheme: str, body: bytes, headers: dict,
+                   content_type: str = "application/json") -> bytes:
     parts = urlsplit(url)
     target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     if any(ord(char) <= 0x20 or ord(char) >= 0x7F for char in target):
@@ -78,7 +79,7 @@ def _request_bytes(url: str, host: str, port: int, scheme: str, body: bytes, hea
     shown_host = f"[{host}]" if ":" in host else host
     if port != (443 if scheme == "https" else 80):
         shown_host += f":{port}"
-    lines = [f"POST {target} HTTP/1.1", f"Host: {shown_host}", "Content-Type: application/json",
+    lines = [f"POST {target} HTTP/1.1", f"Host: {shown_host}", f"Content-Type: {content_type}",
              f"User-Agent: {USER_AGENT}", f"Content-Length: {len(body)}", "Connection: close",
              *(f"{name}: {value}" for name, value in headers.items())]
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
@@ -110,13 +111,15 @@ def _read_head(sock: socket.socket, clock: _Clock) -> tuple[int, dict]:
             return status, headers
 
 
-def http_post(url: str, body: bytes, headers: dict, *, deadline: float) -> Answer:
-    """POST `body` to `url` (see the module's docstring); never raises for what the receiver does."""
+def http_post(url: str, body: bytes, headers: dict, *, deadline: float,
+              content_type: str = "application/json") -> Answer:
+    """POST `body` to `url` (see the module's docstring); never raises for what the receiver does. Web push
+    (push/) posts its encrypted bodies through it too, as `application/octet-stream`."""
     clock = _Clock(deadline)
     sock = None
     try:
         scheme, host, port = url_parts(url)
-        request = _request_bytes(url, host, port, scheme, body, headers)
+        request = _request_bytes(url, host, port, scheme, body, headers, content_type)
         sock = _connect(addresses_check(host, port), clock)
         if scheme == "https":
             sock.settimeout(clock.left())
