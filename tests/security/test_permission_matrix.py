@@ -22,6 +22,7 @@ from duels.models import Declaration, Duel, Exemption, Fault, Participant, Post,
 from duels.services import declaration_prepare, exemption_request
 from forum.models import DuelTopic, PmBatch
 from forum.services import batches
+from push.models import PushPreference, PushSubscription
 from rankings.models import Result, Season
 from spells.models import Spell
 from tests.factories.accounts import DuellistFactory, UserFactory
@@ -156,6 +157,13 @@ def table(w: dict) -> dict:
         "password_reset_confirm": ([of("password_reset_confirm", "MQ", "x-y")], EVERYONE, open_),
         "invitation_accept": ([of("invitation_accept", "x")], EVERYONE, open_),
         "profile": ([of("profile")], EVERYONE - {"anonymous"}, open_),
+        # the installable app's files, and a member's own push settings (push/)
+        "push:sw": ([of("push:sw")], EVERYONE, open_),
+        "push:manifest": ([of("push:manifest")], EVERYONE, open_),
+        "push:offline": ([of("push:offline")], EVERYONE, open_),
+        "push:subscribe": ([of("push:subscribe")], EVERYONE - {"anonymous"}, {}),
+        "push:unsubscribe": ([of("push:unsubscribe")], EVERYONE - {"anonymous"}, {}),
+        "push:preferences": ([of("push:preferences")], EVERYONE - {"anonymous"}, {"categories": ["turn"]}),
         "spells:detail": (["/sorts/x/"], EVERYONE, open_),
         "duels:dashboard": ([of("duels:dashboard")], EVERYONE - {"anonymous"}, open_),
         "duels:register": ([of("duels:register")], EVERYONE - {"anonymous"}, open_),
@@ -349,6 +357,7 @@ def fingerprint() -> tuple:
         list(ApiToken.objects.order_by("pk").values_list("user", "key")),
         list(Tournament.objects.order_by("pk").values_list("slug", "status")), Entrant.objects.count(),
         TournamentReferee.objects.count(),
+        PushSubscription.objects.count(), list(PushPreference.objects.values_list("user", "categories")),
     )
 
 
