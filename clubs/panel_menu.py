@@ -20,6 +20,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("clubs:tournaments:list", _("Tournois")),
     ("clubs:seasons:list", _("Saisons")),
     ("rankings:rewards", _("Récompenses à verser")),
+    ("clubs:cup_panel:houses", _("Coupe des maisons")),
     # the forum and other programs
     ("forum:setup", _("Pont avec le forum")),
     ("clubs:webhooks_panel:list", _("Webhooks")),

@@ -18,4 +18,5 @@ urlpatterns = [
     path("saisons/", include("rankings.panel_urls")),
     path("jetons/", include("accounts.panel_urls")),
     path("tournois/", include("tournaments.panel_urls")),
+    path("coupe/", include("cup.panel_urls")),
 ]

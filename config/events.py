@@ -6,6 +6,7 @@ drawing its next round, the house cup's ledger — is one function in its app an
 docs/events.md describes each event."""
 from cup import events as cup_events
 from cup import subscribers as cup
+from cup import webhooks as cup_webhooks
 from duels import events as e
 from duels.services import forfeit_notices, milestones, notices
 from rankings import notices as ranking_notices
@@ -50,5 +51,5 @@ SUBSCRIBERS = {
                            cup.on_tournament_finished],
     t.TournamentCancelled: [],
     # The house cup (cup/events.py): the « points de maison » webhook and the forum's widget listen here.
-    cup_events.HousePointsRecorded: [],
+    cup_events.HousePointsRecorded: [cup_webhooks.on_house_points_recorded],
 }

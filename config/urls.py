@@ -38,6 +38,8 @@ urlpatterns = [
     path("coupe/", include("cup.urls")),
     path("forum/", include("forum.urls")),
     path("gestion/", include("clubs.urls")),
+    # The installable app and web push (push/): the manifest and service worker at the club's root.
+    path("", include("push.urls")),
 ]
 
 handler400 = "config.errors.bad_request"

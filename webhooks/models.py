@@ -30,6 +30,7 @@ class EventKind(models.TextChoices):
     TOURNAMENT_ROUND_DRAWN = "tournament.round_drawn", _("Tournoi : tirage publié")
     TOURNAMENT_MATCH_DECIDED = "tournament.match_decided", _("Tournoi : qualifié / éliminé")
     TOURNAMENT_FINISHED = "tournament.finished", _("Tournoi : vainqueur")
+    CUP_POINTS = "cup.points", _("Points de maison")
 
 
 # Carried by a new webhook unless staff choose otherwise (every post is a lot for a Discord channel).

@@ -6,6 +6,8 @@ and the keys must be a P-256 point and a 16-byte secret. The same endpoint sent 
 subscription renewed, or another member logged in on that browser) is one row, now the sender's."""
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
@@ -29,10 +31,10 @@ def endpoint_check(endpoint: str) -> None:
     """https only (the tests' loopback service aside), public addresses only."""
     if not endpoint or len(endpoint) > ENDPOINT_MAX_LENGTH:
         raise _refused("endpoint_invalid", _("Adresse d'abonnement push invalide."))
+    if urlsplit(endpoint).scheme.lower() != "https" and not private_allowed():
+        raise _refused("endpoint_insecure", _("L'adresse d'abonnement push doit commencer par https://."))
     try:
-        scheme, host, port = url_parts(endpoint)
-        if scheme != "https" and not private_allowed():
-            raise _refused("endpoint_insecure", _("L'adresse d'abonnement push doit commencer par https://."))
+        _scheme, host, port = url_parts(endpoint)
         addresses_check(host, port)
     except AddressRefused as refused:
         raise _refused("endpoint_refused", _("Cette adresse d'abonnement push n'est pas celle d'un service push "

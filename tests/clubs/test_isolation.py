@@ -11,6 +11,8 @@ from accounts.models import ApiToken, Duellist, SignupRequest
 from audit.models import AuditLog
 from clubs.panel_menu import SECTIONS
 from clubs.scoping import activate_club
+from cup.models import House, LedgerEntry
+from cup.services.awards import points_award
 from duels.models import Declaration, Duel, Exemption, Fault, Post, Registration, Window
 from duels.services import declaration_prepare, exemption_request
 from forum import tokens
@@ -59,7 +61,11 @@ def build_club_b(club_b, superuser) -> dict:
                                        ends_on=dt.date(2026, 5, 31))
         token = ApiToken.objects.create(user=referee)
         Tournament.objects.create(name=f"{MARK} coupe", slug="coupe-b", status=TournamentStatus.SIGNUP)
+        house = House.objects.get(name="Gryffondor")
+        House.objects.filter(pk=house.pk).update(name=f"{MARK} maison")
+        award = points_award(by=superuser, house=House.objects.get(pk=house.pk), points=5, reason=f"{MARK} motif")
         return {
+            "house": house.pk, "award": award.pk,
             "duel": duel.pk, "second": second.pk, "window": duel.windows.latest("pk").pk, "exemption": exemption.pk,
             "registration": registration.pk, "signup": signup.pk, "batch": batch.pk, "topic": topic.topic_id,
             "draft": draft.pk, "forum_id": a.duellist.forum_id, "participant": a.pk,
@@ -83,6 +89,7 @@ def fingerprint(club_b) -> tuple:
             list(Webhook.objects.order_by("pk").values_list("name", "secret", "enabled", "events")),
             Delivery.objects.count(),
             list(Tournament.objects.order_by("pk").values_list("status", flat=True)), Entrant.objects.count(),
+            list(House.objects.order_by("pk").values_list("name", "colour")), LedgerEntry.objects.count(),
         )
 
 
@@ -101,7 +108,9 @@ ARGS = {  # route name → which of B's ids its arguments take
                                                                  "forum_topic")},
     "clubs:tournaments:match_record": ("tournament", 1), "clubs:tournaments:stale_resolve": ("tournament", 1),
     "clubs:tournaments:entrant_check_in": ("tournament", 1), "clubs:tournaments:entrant_withdraw": ("tournament", 1),
-    "clubs:tournaments:forum_open": ("tournament",), "clubs:tournaments:forum_round_open": ("tournament", 1),
+    "clubs:tournaments:forum_open": ("tournament",),
+    "clubs:cup_panel:house_edit": ("house",), "clubs:cup_panel:house_delete": ("house",),
+    "cup:points_cancel": ("award",), "clubs:tournaments:forum_round_open": ("tournament", 1),
 }
 NOT_CLUB_OBJECTS = {"password_reset_confirm", "invitation_accept", "role_set", "spells:detail"}  # no club row
 

@@ -38,6 +38,7 @@ def test_every_event_has_its_listeners_in_one_registry_in_the_order_they_run():
         "webhooks.subscribers.on_declaration_published", "rankings.notices.on_declaration_published"]
     assert _names(SUBSCRIBERS[events.ResultReopened]) == ["rankings.subscribers.on_result_reopened",
                                                           "cup.subscribers.on_result_reopened"]
+    assert _names(SUBSCRIBERS[cup_events.HousePointsRecorded]) == ["cup.webhooks.on_house_points_recorded"]
     assert _names(SUBSCRIBERS[events.PostSubmitted]) == [
         "webhooks.subscribers.on_post_submitted", "duels.services.milestones.on_post_submitted"]
     for subscribers in SUBSCRIBERS.values():

@@ -16,10 +16,13 @@ from django.utils import timezone
 from accounts.models import ApiToken, Duellist, Invitation, SignupRequest, User
 from audit.models import AuditLog
 from clubs.models import Club, Membership
+from cup.models import House
+from cup.services.awards import points_award
 from duels.models import Declaration, Duel, Exemption, Fault, Participant, Post, Registration, Window
 from duels.services import declaration_prepare, exemption_request
 from forum.models import DuelTopic, PmBatch
 from forum.services import batches
+from push.models import PushPreference, PushSubscription
 from rankings.models import Result, Season
 from spells.models import Spell
 from tests.factories.accounts import DuellistFactory, UserFactory
@@ -104,7 +107,9 @@ def build_world() -> dict:
                                    ends_on=dt.date(2026, 5, 31))
     token = ApiToken.objects.create(user=referee)
     Tournament.objects.create(name="Coupe", slug="coupe")  # a draft
+    award = points_award(by=superuser, house=House.objects.get(name="Gryffondor"), points=5, reason="Bravoure")
     return {
+        "award": award,
         "season": season, "token": token,
         "duel": duel, "second": second, "draft": draft, "a": a, "b": b, "exemption": exemption,
         "registration": registration, "signup": signup, "unlinked": unlinked, "batch": batch, "result": result,
@@ -152,6 +157,13 @@ def table(w: dict) -> dict:
         "password_reset_confirm": ([of("password_reset_confirm", "MQ", "x-y")], EVERYONE, open_),
         "invitation_accept": ([of("invitation_accept", "x")], EVERYONE, open_),
         "profile": ([of("profile")], EVERYONE - {"anonymous"}, open_),
+        # the installable app's files, and a member's own push settings (push/)
+        "push:sw": ([of("push:sw")], EVERYONE, open_),
+        "push:manifest": ([of("push:manifest")], EVERYONE, open_),
+        "push:offline": ([of("push:offline")], EVERYONE, open_),
+        "push:subscribe": ([of("push:subscribe")], EVERYONE - {"anonymous"}, {}),
+        "push:unsubscribe": ([of("push:unsubscribe")], EVERYONE - {"anonymous"}, {}),
+        "push:preferences": ([of("push:preferences")], EVERYONE - {"anonymous"}, {"categories": ["turn"]}),
         "spells:detail": (["/sorts/x/"], EVERYONE, open_),
         "duels:dashboard": ([of("duels:dashboard")], EVERYONE - {"anonymous"}, open_),
         "duels:register": ([of("duels:register")], EVERYONE - {"anonymous"}, open_),
@@ -301,7 +313,28 @@ def table(w: dict) -> dict:
         "cup:embed": ([of("cup:embed")], EVERYONE, open_),
         "cup:standings_png": ([of("cup:standings_png")], EVERYONE, open_),
     })
+    rows.update(cup_rows(w, of))
     return rows
+
+
+def cup_rows(w: dict, of) -> dict:
+    """The cup's control panel (cup/panel_urls.py) and the points page (cup/award_urls.py): the points page
+    is the prefects' too (tests/cup/test_awards_pages.py), none of whom is a role here."""
+    gryffondor, poufsouffle = House.objects.get(name="Gryffondor").pk, House.objects.get(name="Poufsouffle").pk
+    house = {"name": "Pris", "colour": "#123456", "crest": "", "position": "0"}
+    return {
+        "clubs:cup_panel:houses": ([of("clubs:cup_panel:houses")], STAFF_PAGE, None),
+        "clubs:cup_panel:house_new": ([of("clubs:cup_panel:house_new")], STAFF_PAGE, house),
+        "clubs:cup_panel:house_edit": ([of("clubs:cup_panel:house_edit", gryffondor)], STAFF_PAGE, house),
+        "clubs:cup_panel:house_delete": ([of("clubs:cup_panel:house_delete", poufsouffle)], STAFF_PAGE, {}),
+        "clubs:cup_panel:members": ([of("clubs:cup_panel:members")], STAFF_PAGE,
+                                    {"duellist": w["a"].duellist.pk, "house": gryffondor}),
+        "clubs:cup_panel:prefects": ([of("clubs:cup_panel:prefects")], STAFF_PAGE,
+                                     {"house": gryffondor, "prefect": "1", "username": "autre-arbitre"}),
+        "clubs:cup_panel:settings": ([of("clubs:cup_panel:settings")], STAFF_PAGE, {"period": "month"}),
+        "cup:points": ([of("cup:points")], STAFF_PAGE, {"house": gryffondor, "points": "5", "reason": "x"}),
+        "cup:points_cancel": ([of("cup:points_cancel", w["award"].pk)], STAFF_PAGE, {"reason": "x"}),
+    }
 
 
 def fingerprint() -> tuple:
@@ -324,6 +357,7 @@ def fingerprint() -> tuple:
         list(ApiToken.objects.order_by("pk").values_list("user", "key")),
         list(Tournament.objects.order_by("pk").values_list("slug", "status")), Entrant.objects.count(),
         TournamentReferee.objects.count(),
+        PushSubscription.objects.count(), list(PushPreference.objects.values_list("user", "categories")),
     )
 
 

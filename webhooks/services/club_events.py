@@ -30,11 +30,12 @@ TOURNAMENT_COLOUR = 0x2E7D5B
 
 
 def _discord(event: str, *, title: str, sentence: Callable[[], str], link: str, image_url: str,
-             occurred_at, language: str) -> dict:
+             occurred_at, language: str, colour: int | None = None) -> dict:
     with translation.override(language):
         embed = {"title": _clip(discord_safe(title), DISCORD_TITLE_LIMIT),
                  "description": _clip(discord_safe(sentence()), DISCORD_DESCRIPTION_LIMIT),
-                 "color": TOURNAMENT_COLOUR if event.startswith("tournament.") else DEFAULT_COLOUR,
+                 "color": colour if colour is not None
+                 else TOURNAMENT_COLOUR if event.startswith("tournament.") else DEFAULT_COLOUR,
                  "timestamp": occurred_at.isoformat(), "footer": {"text": "Estrade"}}
     if link:
         embed["url"] = link
@@ -55,9 +56,10 @@ def _signed(event: str, *, event_id, subject: dict, sentence: Callable[[], str],
 
 
 def club_announce(event: str, *, title: str, sentence: Callable[[], str], subject: dict, link: str = "",
-                  image_url: str = "", data: dict | None = None) -> list[int]:
+                  image_url: str = "", data: dict | None = None, colour: int | None = None) -> list[int]:
     """Store the deliveries of `event` (an EventKind value) for every enabled webhook carrying it; send
-    them after commit. `title` is a name (not translated); `sentence()` is called once per language.
+    them after commit. `title` is a name (not translated); `sentence()` is called once per language;
+    `colour` (0xRRGGBB) is the Discord embed's, instead of the event's own.
     A failure is logged and never breaks the caller's action. Returns the deliveries' ids."""
     try:
         with transaction.atomic():  # a savepoint: a bug here must not undo the caller's action
@@ -72,7 +74,7 @@ def club_announce(event: str, *, title: str, sentence: Callable[[], str], subjec
                                       image_url=image_url, data=data or {}, occurred_at=now)
                 else:
                     payload = _discord(event, title=title, sentence=sentence, link=link, image_url=image_url,
-                                       occurred_at=now, language=webhook.language)
+                                       occurred_at=now, language=webhook.language, colour=colour)
                 row = Delivery(webhook=webhook, event=event, event_id=event_id, payload=payload,
                                created_at=now, next_try_at=now)
                 row.save()
