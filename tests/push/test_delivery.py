@@ -218,3 +218,16 @@ def test_push_off_without_vapid_keys_stores_nothing(push_service, settings):
         turn_notice(player)
     assert notices_push(notification_ids=list(Notification.objects.values_list("pk", flat=True))).sent == 0
     assert pushes_retry_due().describe() == "no push due"
+
+
+@pytest.mark.django_db
+def test_a_worker_outside_any_club_pushes_with_the_notices_club_links(push_on, push_service):
+    from tests.support.clubs import outside_any_club
+
+    player = UserFactory(language="fr")
+    _subscription, keys = subscribed(player, push_service)
+    notice = turn_notice(player, url="/club/duels/7/#agir")
+    with outside_any_club():
+        assert notices_push(notification_ids=[notice.pk]).sent == 1
+    (received,) = push_service.wait_for(1)
+    assert push_message(received, keys)["url"] == "https://estrade.example/club/duels/7/#agir"
