@@ -135,6 +135,8 @@ class HouseField(forms.Field):
         value = (value or "").strip()
         if not value:
             return None
+        if "\x00" in value or len(value) > 100:  # PostgreSQL refuses NUL in a text; no name is that long
+            raise forms.ValidationError(_("Aucune maison de ce nom dans le club."), code="unknown_house")
         houses = House.objects.all()
         found = (houses.filter(pk=int(value)) if value.isascii() and value.isdigit() and len(value) < 10
                  else houses.filter(name__iexact=value)).first()
