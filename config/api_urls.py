@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("duels.api.urls")),
     path("", include("spells.api.urls")),
     path("", include("tournaments.api.urls")),
+    path("", include("cup.api.urls")),
 ]
