@@ -8,6 +8,7 @@ from django.db.models import OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts.menu_extras import menu_fact_expressions, menu_fact_names
 from accounts.permissions import USER_PERMISSIONS
 from clubs.models import Membership
 from clubs.roles import is_club_referee, is_club_staff, referee_membership_exists, staff_membership_exists
@@ -79,13 +80,15 @@ class User(AbstractUser):
             facts["in_club"] = referee_membership_exists()
         if club is not None and key not in staff_in:
             facts["staff_here"] = staff_membership_exists()
+        extras = menu_fact_expressions() if club is not None else {}
+        facts.update(extras)
         row = User.objects.filter(pk=self.pk).annotate(**facts).values(*facts).get()
         if "staff_here" in row:
             staff_in[key] = row["staff_here"]
         if "in_club" in row:
             referee_in[key] = has_referee_role(self, in_club=row["in_club"])  # is_referee, answered
         return {"unread": row["unread"], "unread_shown": bell_label(row["unread"]), "is_referee": referee_in[key],
-                "is_staff": is_club_staff(self)}
+                "is_staff": is_club_staff(self), **{name: bool(row.get(name)) for name in menu_fact_names()}}
 
 
 REFEREE_ANY_DUEL = "duels.referee_any_duel"  # declared by duels.Duel's Meta

@@ -29,11 +29,23 @@ ACCOUNT_KEYS = {"referee", "previous_referee"}
 SKIPPED_KEYS = {"club", "before", "after", "username", "user", "reason", "season", "token"}
 SEASON_ACTIONS = {AuditAction.SEASON_CREATE, AuditAction.SEASON_CHANGE, AuditAction.SEASON_DELETE}
 TOKEN_ACTIONS = {AuditAction.API_TOKEN_CREATE, AuditAction.API_TOKEN_REVOKE}
+CUP_ACTIONS = {AuditAction.CUP_HOUSE, AuditAction.CUP_MEMBER, AuditAction.CUP_PREFECT, AuditAction.CUP_SETTINGS}
 
 KEY_LABELS = {
     "absences": gettext_lazy("absents"),
     "batch": gettext_lazy("lot de MP"),
     "by": gettext_lazy("auteur"),
+    "cancels": gettext_lazy("annule l'attribution n°"),
+    "colour": gettext_lazy("couleur"),
+    "crest": gettext_lazy("blason"),
+    "deleted": gettext_lazy("supprimée"),
+    "duellist": gettext_lazy("duelliste"),
+    "entry": gettext_lazy("attribution n°"),
+    "house": gettext_lazy("maison"),
+    "period": gettext_lazy("période"),
+    "points": gettext_lazy("points"),
+    "prefect": gettext_lazy("préfet"),
+    "prefects_own_house_only": gettext_lazy("les préfets ne touchent qu'à leur maison"),
     "deadline": gettext_lazy("échéance"),
     "delta": gettext_lazy("variation"),
     "decisions": gettext_lazy("décisions"),
@@ -83,6 +95,8 @@ VALUE_LABELS = {
               "created": gettext_lazy("lien créé"), "revoked": gettext_lazy("lien révoqué")},
     "role": {"staff": gettext_lazy("staff"), "referee": gettext_lazy("arbitre")},
     "phase": {"action": gettext_lazy("action"), "defence": gettext_lazy("défense")},
+    "period": {"month": gettext_lazy("le mois"), "school_year": gettext_lazy("l'année scolaire (septembre à août)"),
+               "custom": gettext_lazy("une période choisie")},
 }
 
 
@@ -161,6 +175,12 @@ def _target(entry: AuditLog, data: dict) -> tuple[str, str]:
     if entry.action in SEASON_ACTIONS:
         name = (data.get("after") or data).get("name") or ""
         return _("Saison « %(name)s »") % {"name": name}, reverse("clubs:seasons:list")
+    if entry.action == AuditAction.CUP_POINTS:
+        return _("Points de maison"), reverse("cup:points")
+    if entry.action == AuditAction.CUP_PREFECT and data.get("user"):
+        return str(data["user"]), reverse("clubs:cup_panel:prefects")
+    if entry.action in CUP_ACTIONS:
+        return _("Coupe des maisons"), reverse("clubs:cup_panel:houses")
     if entry.action in TOKEN_ACTIONS:
         return (_("Jeton d'API de %(name)s") % {"name": data.get("username", "?")},
                 reverse("clubs:tokens:list"))

@@ -7,6 +7,7 @@ class CupConfig(AppConfig):
     verbose_name = _("Coupe des maisons")
 
     def ready(self) -> None:
-        from cup import signals
+        from cup import extensions, signals
 
         signals.connect()  # a new club gets the four houses
+        extensions.register()  # the prefects' menu link, the imports' house column

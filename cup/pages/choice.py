@@ -66,8 +66,8 @@ class PeriodForm(forms.Form):
     period = forms.ChoiceField(label=gettext_lazy("Période"), choices=PERIOD_CHOICES, required=False)
     month = forms.CharField(label=gettext_lazy("Mois"), required=False, max_length=7,
                             widget=forms.TextInput(attrs={"type": "month", "placeholder": "2026-11"}))
-    year = forms.IntegerField(label=gettext_lazy("Année scolaire commençant en septembre"), required=False,
-                              min_value=FIRST_YEAR, max_value=LAST_YEAR)
+    year = forms.IntegerField(label=gettext_lazy("Année scolaire (rentrée)"), required=False,
+                              min_value=FIRST_YEAR, max_value=LAST_YEAR, widget=forms.NumberInput(attrs={"placeholder": "2026"}))
     start = forms.DateField(label=gettext_lazy("Du"), required=False,
                             widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     end = forms.DateField(label=gettext_lazy("Au"), required=False,
@@ -135,6 +135,8 @@ class HouseField(forms.Field):
         value = (value or "").strip()
         if not value:
             return None
+        if "\x00" in value or len(value) > 100:  # PostgreSQL refuses NUL in a text; no name is that long
+            raise forms.ValidationError(_("Aucune maison de ce nom dans le club."), code="unknown_house")
         houses = House.objects.all()
         found = (houses.filter(pk=int(value)) if value.isascii() and value.isdigit() and len(value) < 10
                  else houses.filter(name__iexact=value)).first()

@@ -44,7 +44,7 @@ def _steps(start: dt.date, last: dt.date) -> tuple[str, list[dt.date]]:
 
 
 def _label(step: str, day: dt.date) -> str:
-    return date_format(day, "M Y") if step == "month" else date_format(day, "j M")
+    return date_format(day, "b Y") if step == "month" else date_format(day, "j b")  # « 3 nov »
 
 
 def _nice_step(span: float) -> int:
