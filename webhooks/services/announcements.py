@@ -1,28 +1,21 @@
 """`announce(event, duel, **facts)`: what the duel services call where an event happens.
 
-Inside the caller's transaction it stores one Delivery per enabled webhook carrying the event (the exact
-body to send), then queues their sending after commit. A rolled-back service sends nothing; a process that
-dies after the commit loses nothing (the retry sweep sends what is still due); a failure here is logged
-and never breaks the duel action."""
+It reads the event's facts (inside the caller's transaction) and renders each webhook's exact body;
+`storing.deliveries_announce` stores them and queues their sending after commit."""
 from __future__ import annotations
 
 import datetime as dt
-import logging
 import uuid
 
 from django.conf import settings
-from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
-from common.after_commit import after_commit
 from rankings.models import Result
 from webhooks.announcement import Announcement, Person
-from webhooks.models import Delivery, EventKind, Webhook, WebhookKind
-from webhooks.services.delivery import deliveries_queue
+from webhooks.models import EventKind, WebhookKind
 from webhooks.services.messages import discord_body, signed_body
-
-logger = logging.getLogger(__name__)
+from webhooks.services.storing import deliveries_announce, webhooks_carrying  # noqa: F401 (callers ask it here)
 
 
 def absolute(path: str) -> str:
@@ -37,42 +30,17 @@ def _url(name: str, *args) -> str:
 
 
 def announce(event: str, duel, **facts) -> list[int]:
-    """Store the deliveries of `event` for every enabled webhook carrying it; send them after commit.
-    Returns the deliveries' ids (none when no webhook carries the event)."""
-    try:
-        with transaction.atomic():  # a savepoint: a bug here must not undo the duel action
-            webhooks = facts.pop("webhooks", None)
-            if webhooks is None:
-                webhooks = webhooks_carrying(event)
-            if not webhooks:
-                return []
-            announcement = announcement_build(event, duel, **facts)
-            ids = deliveries_store(announcement, webhooks)
-    except Exception:
-        logger.exception("Webhooks: announcing %s for duel %s failed", event, getattr(duel, "pk", None))
-        return []
+    """Store the deliveries of `event` for every enabled webhook carrying it (or `webhooks=`); send them
+    after commit. Returns the deliveries' ids (none when no webhook carries the event)."""
+    webhooks = facts.pop("webhooks", None)
 
-    after_commit(deliveries_queue, ids)
-    return ids
+    def render():
+        announcement = announcement_build(event, duel, **facts)
+        return announcement.id, announcement.occurred_at, lambda webhook: (
+            signed_body(announcement) if webhook.kind == WebhookKind.SIGNED
+            else discord_body(announcement, language=webhook.language))
 
-
-def webhooks_carrying(event: str) -> list[Webhook]:
-    return [w for w in Webhook.objects.filter(enabled=True) if w.carries(event)]
-
-
-def deliveries_store(announcement: Announcement, webhooks: list[Webhook]) -> list[int]:
-    rows = [
-        Delivery(
-            webhook=webhook, event=announcement.event, event_id=announcement.id, duel=announcement.duel,
-            payload=(signed_body(announcement) if webhook.kind == WebhookKind.SIGNED
-                     else discord_body(announcement, language=webhook.language)),
-            created_at=announcement.occurred_at, next_try_at=announcement.occurred_at,
-        )
-        for webhook in webhooks
-    ]
-    for row in rows:  # a few webhooks at most; save() gives each its id on every database
-        row.save()
-    return [row.pk for row in rows]
+    return deliveries_announce(event, render, webhooks=webhooks, duel=duel, about=f"duel {getattr(duel, 'pk', None)}")
 
 
 def _people(duel) -> list[Person]:

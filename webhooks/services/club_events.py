@@ -1,21 +1,16 @@
 """`club_announce(event, …)`: an event that is not a duel's (a tournament's draw, a match decided, its
 winner), told to the webhooks carrying it. The app above webhooks that owns the event (tournaments)
-gives its title, its sentence (a callable, rendered in each webhook's language) and its link; webhooks
-store one Delivery per webhook in the caller's transaction and send them after commit, like `announce`."""
+gives its title, its sentence (a callable, rendered in each webhook's language) and its link; the bodies
+are stored and sent like a duel's (`storing.deliveries_announce`)."""
 from __future__ import annotations
 
-import logging
 import uuid
 from collections.abc import Callable
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone, translation
 
-from common.after_commit import after_commit
-from webhooks.models import Delivery, WebhookKind
-from webhooks.services.announcements import webhooks_carrying
-from webhooks.services.delivery import deliveries_queue
+from webhooks.models import WebhookKind
 from webhooks.services.messages import (
     DEFAULT_COLOUR,
     DISCORD_DESCRIPTION_LIMIT,
@@ -23,8 +18,7 @@ from webhooks.services.messages import (
     _clip,
     discord_safe,
 )
-
-logger = logging.getLogger(__name__)
+from webhooks.services.storing import deliveries_announce
 
 TOURNAMENT_COLOUR = 0x2E7D5B
 
@@ -61,26 +55,17 @@ def club_announce(event: str, *, title: str, sentence: Callable[[], str], subjec
     them after commit. `title` is a name (not translated); `sentence()` is called once per language;
     `colour` (0xRRGGBB) is the Discord embed's, instead of the event's own.
     A failure is logged and never breaks the caller's action. Returns the deliveries' ids."""
-    try:
-        with transaction.atomic():  # a savepoint: a bug here must not undo the caller's action
-            webhooks = webhooks_carrying(event)
-            if not webhooks:
-                return []
-            now, event_id = timezone.now(), uuid.uuid4()
-            rows = []
-            for webhook in webhooks:
-                if webhook.kind == WebhookKind.SIGNED:
-                    payload = _signed(event, event_id=event_id, subject=subject, sentence=sentence, link=link,
-                                      image_url=image_url, data=data or {}, occurred_at=now)
-                else:
-                    payload = _discord(event, title=title, sentence=sentence, link=link, image_url=image_url,
-                                       occurred_at=now, language=webhook.language, colour=colour)
-                row = Delivery(webhook=webhook, event=event, event_id=event_id, payload=payload,
-                               created_at=now, next_try_at=now)
-                row.save()
-                rows.append(row.pk)
-            after_commit(deliveries_queue, rows)  # dropped with the savepoint if it rolls back
-    except Exception:
-        logger.exception("Webhooks: announcing %s failed", event)
-        return []
-    return rows
+
+    def render():
+        now, event_id = timezone.now(), uuid.uuid4()
+
+        def body_for(webhook) -> dict:
+            if webhook.kind == WebhookKind.SIGNED:
+                return _signed(event, event_id=event_id, subject=subject, sentence=sentence, link=link,
+                               image_url=image_url, data=data or {}, occurred_at=now)
+            return _discord(event, title=title, sentence=sentence, link=link, image_url=image_url,
+                            occurred_at=now, language=webhook.language, colour=colour)
+
+        return event_id, now, body_for
+
+    return deliveries_announce(event, render)
