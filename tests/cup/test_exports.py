@@ -6,6 +6,8 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from PIL import Image
 
@@ -14,7 +16,8 @@ from cup.export.image import image_size
 from cup.models import House
 from cup.pages.standings import standings_lines
 from tests.cup.public_support import local, points
-from tests.support.clubs import club_path
+from tests.factories.accounts import DuellistFactory
+from tests.support.clubs import club_cache_warmed, club_path
 from tests.support.forum import forum_configured
 
 pytestmark = pytest.mark.django_db
@@ -96,3 +99,34 @@ def test_the_standings_page_offers_the_snippets(client, settings):
     page = client.get(reverse("cup:standings")).content.decode()
     assert f'&lt;iframe src=&quot;https://estrade.example{club_path("/coupe/embed/")}&quot;' in page
     assert "data-copy" in page and "js/duel.js" in page
+
+
+def test_the_embed_and_picture_queries_do_not_grow(client):
+    def count(url) -> int:
+        cache.clear()
+        club_cache_warmed()
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        return len(queries)
+
+    urls = [reverse("cup:embed") + "?period=all", reverse("cup:standings_png") + "?period=all"]
+    points("Gryffondor", 1, local(2026, 11, 2, 12))
+    few = [count(url) for url in urls]
+    for n in range(4):
+        House.objects.create(name=f"Maison {n}", colour="#123456", position=10 + n)
+        for day in range(1, 15):
+            points(f"Maison {n}", day, local(2026, 10, day, 12))
+    assert [count(url) for url in urls] == few
+
+
+def test_the_pages_in_english(client):
+    client.cookies["django_language"] = "en"
+    ron = DuellistFactory(forum_name="Ron")
+    points("Gryffondor", 4, local(2026, 11, 2, 12), cause="duel", outcome="win", duellist=ron)
+    standings = client.get(reverse("cup:standings"), {"period": "month", "month": "2026-11"}).content.decode()
+    assert '<html lang="en">' in standings and "House standings" in standings and "leading" in standings
+    assert "Classement des maisons" not in standings
+    ledger = client.get(reverse("cup:ledger"), {"period": "all"}).content.decode()
+    assert "Deleted duel: win for Ron" in ledger and "automatic" in ledger
+    body = client.get("/api/v1/cup/", {"period": "week"}, HTTP_ACCEPT_LANGUAGE="en").json()
+    assert body["code"] == "invalid"
