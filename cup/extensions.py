@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from django.db.models import Exists, OuterRef
 
+from accounts.import_extras import import_column
 from accounts.menu_extras import menu_fact
 from cup.models import Prefect
+from cup.services.house_import import house_members_import
+
+HOUSE_COLUMN = "maison"
 
 
 def _is_prefect():
@@ -15,3 +19,4 @@ def _is_prefect():
 
 def register() -> None:
     menu_fact("is_prefect", _is_prefect)
+    import_column(HOUSE_COLUMN, house_members_import)

@@ -7,6 +7,8 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.import_extras import MAX_LENGTH as EXTRA_LENGTH
+from accounts.import_extras import import_column_names, import_extras_apply, warnings_in_words
 from accounts.models import Duellist, Invitation
 from accounts.services.invitations import invitation_create, invitation_pm_bbcode
 from accounts.services.members import ForumMemberData, forum_member_upsert
@@ -41,6 +43,18 @@ class ForumMemberSerializer(StrictSerializer):
     rp_year = serializers.IntegerField(min_value=1, max_value=8, allow_null=True, required=False, default=None)
     magic_types = serializers.ListField(child=serializers.SlugField(), required=False, default=list)
     prodigium = serializers.BooleanField(required=False, default=False)
+
+    def get_fields(self):
+        """The fields, and the columns apps add to the member imports (accounts/import_extras.py)."""
+        fields = super().get_fields()
+        for name in import_column_names():
+            fields[name] = serializers.CharField(max_length=EXTRA_LENGTH, allow_blank=True, required=False,
+                                                 help_text=_("Colonne ajoutée à l'import des membres."))
+        return fields
+
+    def extra_values(self, forum_id: int) -> dict[str, dict[int, str]]:
+        return {name: {forum_id: self.validated_data[name].strip()} for name in import_column_names()
+                if name in self.validated_data}
 
     def validate_joined_on(self, value):
         if value > timezone.localdate():
@@ -115,12 +129,15 @@ class ForumMemberView(APIView):
         serializer = ForumMemberSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            outcome = forum_member_upsert(data=serializer.to_member_data(forum_id))
+            with transaction.atomic():
+                outcome = forum_member_upsert(data=serializer.to_member_data(forum_id))
+                warnings = warnings_in_words(import_extras_apply(serializer.extra_values(forum_id)))
         except IntegrityError:
             return Response(name_taken_error(), status=status.HTTP_400_BAD_REQUEST)
         duellist = Duellist.objects.prefetch_related("magic_types").get(forum_id=forum_id)
         code = status.HTTP_201_CREATED if outcome == "created" else status.HTTP_200_OK
-        return Response({**member_representation(duellist), "outcome": outcome}, status=code)
+        extra = {"warnings": warnings} if warnings else {}
+        return Response({**member_representation(duellist), "outcome": outcome, **extra}, status=code)
 
 
 MAX_BATCH = 1000
@@ -128,7 +145,8 @@ MAX_BATCH = 1000
 BULK_RESULT = inline_serializer(
     "ForumMemberBulkResult",
     {"created": serializers.IntegerField(), "updated": serializers.IntegerField(),
-     "unchanged": serializers.IntegerField()},
+     "unchanged": serializers.IntegerField(),
+     "warnings": serializers.ListField(child=serializers.CharField(), required=False)},
 )
 
 
@@ -162,9 +180,14 @@ class ForumMemberBulkView(APIView):
                 status=status.HTTP_400_BAD_REQUEST,
             )
         members = [s.to_member_data(s.validated_data["forum_id"]) for s in serializers_]
+        extras: dict[str, dict[int, str]] = {}
+        for s in serializers_:
+            for name, values in s.extra_values(s.validated_data["forum_id"]).items():
+                extras.setdefault(name, {}).update(values)
         try:  # the batch in a few statements; a name taken: again one member at a time, to name it
             with transaction.atomic():
-                return Response(members_bulk_upsert(members, dict(MagicType.objects.values_list("slug", "pk"))))
+                counts = members_bulk_upsert(members, dict(MagicType.objects.values_list("slug", "pk")))
+                return Response(_with_warnings(counts, extras))
         except IntegrityError:
             pass
         counts = {"created": 0, "updated": 0, "unchanged": 0}
@@ -174,11 +197,18 @@ class ForumMemberBulkView(APIView):
                 for position, member in enumerate(members):
                     current = position
                     counts[forum_member_upsert(data=member)] += 1
+                counts = _with_warnings(counts, extras)
         except IntegrityError:
             error = name_taken_error()
             error["errors"] = {str(current): error["errors"]}
             return Response(error, status=status.HTTP_400_BAD_REQUEST)
         return Response(counts)
+
+
+def _with_warnings(counts: dict, extras: dict[str, dict[int, str]]) -> dict:
+    """The batch's counts, and what its extra columns did not know (written in the batch's transaction)."""
+    warnings = warnings_in_words(import_extras_apply(extras))
+    return {**counts, "warnings": warnings} if warnings else counts
 
 
 INVITATION_RESULT = inline_serializer(

@@ -13,6 +13,9 @@ CSV columns (header row required, UTF-8, comma or semicolon separated):
 | rp_year         | no       | 1..8, empty when the character is not in the chronology   |
 | magic_types     | no       | magic type slugs separated by "|" (e.g. "malefices|soins") |
 | prodigium       | no       | oui/non, true/false, 1/0 (empty = non)                    |
+
+And the columns apps add (accounts/import_extras.py), such as `maison` (the house cup: a house's name,
+any case; an unknown name is a warning, not an error, and an empty one changes nothing).
 """
 from __future__ import annotations
 
@@ -30,6 +33,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.import_extras import MAX_LENGTH as EXTRA_LENGTH
+from accounts.import_extras import import_column_names, import_extras_apply, warnings_in_words
 from accounts.models import Duellist
 from accounts.services.members import ForumMemberData, forum_member_upsert
 from accounts.services.members_bulk import members_bulk_upsert
@@ -153,6 +158,11 @@ class ImportReport:
     problem_count: int = 0  # every line in error, reported or not
     reported_lines: int = 0
     sample: list[ForumMemberData] = dataclasses.field(default_factory=list)  # the first good rows (a preview)
+    unknown: dict[str, list[str]] = dataclasses.field(default_factory=dict)  # extra columns' unknown values
+
+    def warnings(self) -> list[str]:
+        """What the extra columns did not know (the members are imported all the same)."""
+        return warnings_in_words(self.unknown)
 
     @property
     def imported(self) -> bool:
@@ -254,25 +264,29 @@ def forum_members_import(source, *, name: str | None = None, today: dt.date | No
     seen_ids: dict[int, int] = {}
     seen_names: dict[str, int] = {}
     reader = _reader(_text_lines(source, name), name)
+    extras = [column for column in import_column_names() if column in reader.fieldnames]
     try:
         with transaction.atomic():
             chunk: list[tuple[int, ForumMemberData]] = []
+            extra_values: dict[str, dict[int, str]] = {column: {} for column in extras}
             try:
                 for row in reader:
                     line = reader.line_num
                     data = _checked_row(row, line, report, today, known_types, seen_ids, seen_names)
                     if data is not None:
                         chunk.append((line, data))
+                        for column in extras:
+                            extra_values[column][data.forum_id] = (row.get(column) or "").strip()[:EXTRA_LENGTH]
                         if len(report.sample) < SAMPLE_ROWS:
                             report.sample.append(data)
                     if len(chunk) >= CHUNK_ROWS:
-                        _write_chunk(chunk, report, type_ids, seen_ids)
-                        chunk = []
+                        _write_chunk(chunk, report, type_ids, seen_ids, extra_values)
+                        chunk, extra_values = [], {column: {} for column in extras}
             except csv.Error as error:
                 raise ImportFileError(_("%(name)s : CSV illisible ligne %(line)d : %(error)s") % {
                     "name": name, "line": reader.line_num, "error": error}) from error
             if chunk:
-                _write_chunk(chunk, report, type_ids, seen_ids)
+                _write_chunk(chunk, report, type_ids, seen_ids, extra_values)
             if not report.imported or dry_run:
                 raise _Refused
     except _Refused:
@@ -300,7 +314,8 @@ def _checked_row(row, line, report, today, known_types, seen_ids, seen_names) ->
     return None
 
 
-def _write_chunk(chunk, report: ImportReport, type_ids: dict[str, int], seen_ids: dict[int, int]) -> None:
+def _write_chunk(chunk, report: ImportReport, type_ids: dict[str, int], seen_ids: dict[int, int],
+                 extra_values: dict[str, dict[int, str]]) -> None:
     """Check the chunk's names against the members outside the file, then (while no line is in error)
     write it: one query for the existing members, one for their types, bulk inserts and updates."""
     owners = dict(Duellist.objects.filter(forum_name__in=[data.forum_name for _line, data in chunk])
@@ -328,3 +343,5 @@ def _write_chunk(chunk, report: ImportReport, type_ids: dict[str, int], seen_ids
     report.created += counts["created"]
     report.updated += counts["updated"]
     report.unchanged += counts["unchanged"]
+    for column, unknown in import_extras_apply(extra_values).items():
+        report.unknown.setdefault(column, []).extend(unknown)

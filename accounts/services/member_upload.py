@@ -49,6 +49,7 @@ class ImportReport:
     token: str = ""
     file_name: str = ""
     counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)  # an extra column's unknown values (imported all the same)
 
 
 def _checked(by: User) -> None:
@@ -70,8 +71,8 @@ def _run(content: bytes, name: str, *, dry_run: bool) -> ImportReport:
         return ImportReport(imported=False, error=error, bad_lines=list(report.problems))
     if dry_run:
         return ImportReport(imported=False, previewed=True, summary=report.summary(), sample=report.sample,
-                            file_name=name)
-    return ImportReport(imported=True, summary=report.summary(),
+                            file_name=name, warnings=report.warnings())
+    return ImportReport(imported=True, summary=report.summary(), warnings=report.warnings(),
                         counts={"created": report.created, "updated": report.updated, "unchanged": report.unchanged})
 
 
