@@ -17,6 +17,7 @@ from push.models import PushSubscription
 from webhooks.addresses import AddressRefused, addresses_check, private_allowed, url_parts
 
 ENDPOINT_MAX_LENGTH = 1000
+DEVICES_MAX = 10  # per member and club: each notice is one request per device
 
 
 class PushRefused(RefusedError):
@@ -59,6 +60,10 @@ def subscription_save(*, user, endpoint: str, p256dh: str, auth: str, device: st
         raise _refused("push_off", _("Les notifications push ne sont pas configurées sur ce site."))
     endpoint_check(endpoint)
     keys_check(p256dh, auth)
+    theirs = PushSubscription.objects.filter(user=user)
+    if theirs.count() >= DEVICES_MAX and not theirs.filter(endpoint=endpoint).exists():
+        raise _refused("too_many_devices", _("Vous avez déjà %(count)s appareils activés : retirez-en un sur "
+                                             "« Mon profil » avant d'en ajouter un autre.") % {"count": DEVICES_MAX})
     subscription, _created = PushSubscription.objects.update_or_create(
         endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth, "device": device[:120]})
     return subscription

@@ -200,3 +200,15 @@ def test_the_push_section_reads_in_english(push_on):
     page = text(client.get(reverse("profile")))
     assert "Turn on for this device" in page and "Quiet hours" in page
     assert "Your turn to post" in page  # the first category's label
+
+
+def test_a_member_has_at_most_ten_devices(push_on, public_push_service):
+    user = UserFactory()
+    client = client_for(user)
+    for n in range(10):
+        assert subscribe(client, subscription_body(f"https://fcm.googleapis.com/fcm/send/{n}"))[0] == 201
+    status, body = subscribe(client, subscription_body("https://fcm.googleapis.com/fcm/send/eleventh"))
+    assert (status, body["message"]) == (400, "Vous avez déjà 10 appareils activés : retirez-en un sur « Mon profil » "
+                                              "avant d'en ajouter un autre.")
+    assert subscribe(client, subscription_body("https://fcm.googleapis.com/fcm/send/3"))[0] == 201  # renewed
+    assert PushSubscription.objects.count() == 10
