@@ -10,7 +10,7 @@ import logging
 from contextlib import nullcontext
 
 from django.db import transaction
-from django.urls import get_script_prefix
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -83,7 +83,7 @@ def _announce(event) -> None:
 
     data = _payload(entries, standings, period)
     club_announce(EventKind.CUP_POINTS, title=TITLE, sentence=sentence,
-                  subject={"type": "cup", "period": data["period"]}, link=absolute(get_script_prefix() + "coupe/"),
+                  subject={"type": "cup", "period": data["period"]}, link=absolute(reverse("cup:standings")),
                   data=data, colour=_colour(entries[0].house.colour))
 
 

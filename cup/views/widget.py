@@ -11,11 +11,12 @@ from __future__ import annotations
 import datetime as dt
 
 from django.http import JsonResponse
+from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_GET
 
+from common.links import site_url
 from cup import selectors
-from forum.views.script import club_root
 
 MAX_AGE = 30  # seconds: a forum page refreshes the band every minute; many members share one answer
 
@@ -26,7 +27,7 @@ def widget_data() -> dict:
     return {
         "period": {"kind": settings.period, "start": period.start.isoformat(),
                    "last_day": (period.end - dt.timedelta(days=1)).isoformat()},
-        "url": club_root() + "/coupe/",
+        "url": site_url() + reverse("cup:standings"),
         "houses": [{"name": house.name, "colour": house.colour, "crest": house.crest, "total": house.total}
                    for house in selectors.standings(period)],
     }

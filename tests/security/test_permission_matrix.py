@@ -312,6 +312,7 @@ def table(w: dict) -> dict:
         "cup:ledger": ([of("cup:ledger")], EVERYONE, open_),
         "cup:embed": ([of("cup:embed")], EVERYONE, open_),
         "cup:standings_png": ([of("cup:standings_png")], EVERYONE, open_),
+        "cup:widget": ([of("cup:widget")], EVERYONE, open_),  # the forum band's totals (cup/widget_urls.py)
     })
     rows.update(cup_rows(w, of))
     return rows
