@@ -7,6 +7,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import selectors
 from accounts.forms import MemberCsvForm, SignupDecisionForm
+from accounts.import_extras import import_column_names
 from accounts.models import SignupRequest, User
 from accounts.permissions import (
     DECIDE_SIGNUP_REQUESTS,
@@ -127,7 +128,8 @@ def members_import(request):
         status = 422
     if report is not None and not (report.imported or report.previewed):
         status = 422
-    return render(request, "accounts/members_import.html", {"form": form, "report": report}, status=status)
+    return render(request, "accounts/members_import.html", {"form": form, "report": report,
+                                                            "extra_columns": import_column_names()}, status=status)
 
 
 @permission_required(ISSUE_ACCOUNT_LINKS)

@@ -56,4 +56,5 @@ def author(entry: LedgerEntry) -> str:
     """Who wrote the entry: the staff member or prefect, or the site for a duel's or tournament's."""
     if entry.created_by_id and entry.created_by:
         return entry.created_by.get_username()
-    return _("automatique")
+    cause = entry.reverses.cause if entry.cause == Cause.CORRECTION and entry.reverses_id and entry.reverses else entry.cause
+    return _("automatique") if cause in (Cause.DUEL, Cause.TOURNAMENT) else "—"  # a hand's account since deleted

@@ -1,4 +1,4 @@
-"""Ledger rows written directly for the public pages' tests: `points(house, n, at)` with `at` a naive
+"""Ledger rows written directly for the public pages' tests: `entry_at(house, n, at)` with `at` a naive
 local time of the club (Europe/Paris), a correction of an entry, a duel's entry."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def local(*parts) -> dt.datetime:
     return dt.datetime(*parts, tzinfo=PARIS)
 
 
-def points(name: str, n: int, at: dt.datetime, *, reason: str = "Bonne tenue", by=None, **fields) -> LedgerEntry:
+def entry_at(name: str, n: int, at: dt.datetime, *, reason: str = "Bonne tenue", by=None, **fields) -> LedgerEntry:
     return LedgerEntry.objects.create(house=house(name), points=n, reason=reason, cause=fields.pop("cause", Cause.MANUAL),
                                       created_by=by, occurred_at=at, created_at=at, **fields)
 

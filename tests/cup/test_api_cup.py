@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from cup.models import Cause, House
-from tests.cup.public_support import correction, local, points
+from tests.cup.public_support import correction, entry_at, local
 from tests.cup.support import house
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import club_cache_warmed
@@ -21,9 +21,9 @@ def totals(body) -> dict[str, int]:
 
 
 def test_the_standings_by_period(client):
-    points("Gryffondor", 10, local(2026, 11, 30, 23, 30))
-    points("Gryffondor", 7, local(2026, 12, 1, 0, 30))
-    points("Serdaigle", 4, local(2025, 9, 1, 0, 0))
+    entry_at("Gryffondor", 10, local(2026, 11, 30, 23, 30))
+    entry_at("Gryffondor", 7, local(2026, 12, 1, 0, 30))
+    entry_at("Serdaigle", 4, local(2025, 9, 1, 0, 0))
     body = client.get(CUP, {"period": "month", "month": "2026-11"}).json()
     assert body["period"] == {"kind": "month", "label": "novembre 2026", "start": "2026-11-01", "end": "2026-11-30"}
     assert totals(body) == {"Gryffondor": 10, "Serdaigle": 0, "Poufsouffle": 0, "Serpentard": 0}
@@ -62,9 +62,9 @@ def test_bad_ledger_filters(client):
 
 def test_the_ledger_with_filters_and_words(client):
     harry = DuellistFactory(forum_name="Harry")
-    duel_entry = points("Gryffondor", 10, local(2026, 11, 2, 12), cause=Cause.DUEL, duellist=harry, outcome="win")
+    duel_entry = entry_at("Gryffondor", 10, local(2026, 11, 2, 12), cause=Cause.DUEL, duellist=harry, outcome="win")
     correction(duel_entry)
-    points("Serdaigle", 5, local(2026, 11, 3, 12), reason="Devoir brillant", by=UserFactory(username="flitwick"))
+    entry_at("Serdaigle", 5, local(2026, 11, 3, 12), reason="Devoir brillant", by=UserFactory(username="flitwick"))
     body = client.get(LEDGER, {"period": "month", "month": "2026-11"}).json()
     assert body["count"] == 3
     newest = body["results"][0]
@@ -81,7 +81,7 @@ def test_the_ledger_with_filters_and_words(client):
 
 def test_the_ledger_is_paginated(client):
     for n in range(60):
-        points("Poufsouffle", n + 1, local(2026, 10, 1 + n % 28, 12))
+        entry_at("Poufsouffle", n + 1, local(2026, 10, 1 + n % 28, 12))
     first = client.get(LEDGER, {"period": "all"}).json()
     assert first["count"] == 60 and len(first["results"]) == 50 and first["next"]
     assert len(client.get(LEDGER, {"period": "all", "page": 2}).json()["results"]) == 10
@@ -107,13 +107,13 @@ def count(client, url) -> int:
 
 
 def test_query_counts_do_not_grow(client):
-    first = points("Gryffondor", 1, local(2026, 11, 2, 10), by=UserFactory(username="a"))
+    first = entry_at("Gryffondor", 1, local(2026, 11, 2, 10), by=UserFactory(username="a"))
     correction(first)
     few = (count(client, CUP + "?period=all"), count(client, LEDGER + "?period=all&house=Gryffondor"))
     for n in range(4):
         House.objects.create(name=f"Maison {n}", colour="#123456", position=10 + n)
     for day in range(1, 29):
-        entry = points("Gryffondor", day, local(2026, 10, day, 12), by=UserFactory(username=f"p{day}"),
+        entry = entry_at("Gryffondor", day, local(2026, 10, day, 12), by=UserFactory(username=f"p{day}"),
                        cause=Cause.DUEL, duellist=DuellistFactory(), outcome="win")
         if day % 4 == 0:
             correction(entry)

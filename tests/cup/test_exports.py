@@ -6,6 +6,8 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from PIL import Image
 
@@ -13,8 +15,9 @@ from cup.export.bbcode import standings_bbcode
 from cup.export.image import image_size
 from cup.models import House
 from cup.pages.standings import standings_lines
-from tests.cup.public_support import local, points
-from tests.support.clubs import club_path
+from tests.cup.public_support import entry_at, local
+from tests.factories.accounts import DuellistFactory
+from tests.support.clubs import club_cache_warmed, club_path
 from tests.support.forum import forum_configured
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +31,7 @@ def _empty_cache():
 
 
 def test_the_png_is_a_valid_picture_of_the_right_size_with_cache_headers(client):
-    points("Gryffondor", 12, local(2026, 11, 2, 12))
+    entry_at("Gryffondor", 12, local(2026, 11, 2, 12))
     response = client.get(reverse("cup:standings_png"))
     assert response.status_code == 200 and response["Content-Type"] == "image/png"
     picture = Image.open(io.BytesIO(response.content))
@@ -42,15 +45,15 @@ def test_the_png_is_a_valid_picture_of_the_right_size_with_cache_headers(client)
 
 def test_the_png_follows_the_ledger(client):
     first = client.get(reverse("cup:standings_png"), {"period": "all"}).content
-    points("Serpentard", 5, local(2026, 11, 2, 12))
+    entry_at("Serpentard", 5, local(2026, 11, 2, 12))
     assert client.get(reverse("cup:standings_png"), {"period": "all"}).content != first
     assert client.get(reverse("cup:standings_png"), {"period": "nope"}).status_code == 200  # the current cup
 
 
 def test_the_bbcode_lists_the_houses_with_the_leader_in_bold(client, settings):
     settings.SITE_URL = "https://estrade.example"
-    points("Serdaigle", 30, local(2026, 11, 2, 12))
-    points("Gryffondor", -4, local(2026, 11, 2, 13))
+    entry_at("Serdaigle", 30, local(2026, 11, 2, 12))
+    entry_at("Gryffondor", -4, local(2026, 11, 2, 13))
     House.objects.filter(name="Poufsouffle").update(name="Pouf[/color][url=javascript:x]")
     page = client.get(reverse("cup:standings"), {"period": "all"}).content.decode()
     code = re.search(r'<textarea readonly rows="6" class="bbcode-text"[^>]*>(.*?)</textarea>', page, re.S).group(1)
@@ -70,7 +73,7 @@ def test_the_bbcode_of_an_even_cup_has_no_leader():
 
 def test_the_embed_is_framed_by_the_forum_only_and_has_no_inline_script(client, club):
     forum_configured(club, url="https://forum.example", origins=["https://www.forum.example"])
-    points("Poufsouffle", 7, local(2026, 11, 2, 12))
+    entry_at("Poufsouffle", 7, local(2026, 11, 2, 12))
     embed = client.get(reverse("cup:embed"))
     assert embed.status_code == 200
     assert "frame-ancestors https://forum.example https://www.forum.example" in embed["Content-Security-Policy"]
@@ -96,3 +99,34 @@ def test_the_standings_page_offers_the_snippets(client, settings):
     page = client.get(reverse("cup:standings")).content.decode()
     assert f'&lt;iframe src=&quot;https://estrade.example{club_path("/coupe/embed/")}&quot;' in page
     assert "data-copy" in page and "js/duel.js" in page
+
+
+def test_the_embed_and_picture_queries_do_not_grow(client):
+    def count(url) -> int:
+        cache.clear()
+        club_cache_warmed()
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        return len(queries)
+
+    urls = [reverse("cup:embed") + "?period=all", reverse("cup:standings_png") + "?period=all"]
+    entry_at("Gryffondor", 1, local(2026, 11, 2, 12))
+    few = [count(url) for url in urls]
+    for n in range(4):
+        House.objects.create(name=f"Maison {n}", colour="#123456", position=10 + n)
+        for day in range(1, 15):
+            entry_at(f"Maison {n}", day, local(2026, 10, day, 12))
+    assert [count(url) for url in urls] == few
+
+
+def test_the_pages_in_english(client):
+    client.cookies["django_language"] = "en"
+    ron = DuellistFactory(forum_name="Ron")
+    entry_at("Gryffondor", 4, local(2026, 11, 2, 12), cause="duel", outcome="win", duellist=ron)
+    standings = client.get(reverse("cup:standings"), {"period": "month", "month": "2026-11"}).content.decode()
+    assert '<html lang="en">' in standings and "House standings" in standings and "leading" in standings
+    assert "Classement des maisons" not in standings
+    ledger = client.get(reverse("cup:ledger"), {"period": "all"}).content.decode()
+    assert "Deleted duel: win for Ron" in ledger and "automatic" in ledger
+    body = client.get("/api/v1/cup/", {"period": "week"}, HTTP_ACCEPT_LANGUAGE="en").json()
+    assert body["code"] == "invalid"

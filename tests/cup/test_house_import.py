@@ -62,6 +62,7 @@ def test_a_refused_file_sets_no_house():
 
 def test_the_staff_page_previews_the_warnings_writes_nothing_then_imports():
     client = client_for(club_staff())
+    assert "Aussi facultatives : maison" in text(client.get(reverse("members_import")))
     preview = client.post(reverse("members_import"),
                           {"file": SimpleUploadedFile("membres.csv", (HEADER + ROWS).encode())})
     assert 'data-import="warnings"' in text(preview) and "« Gryfondor » est inconnu (2 membre(s))" in text(preview)
@@ -119,3 +120,14 @@ def import_queries(count: int) -> int:
 
 def test_a_chunks_houses_are_set_in_a_few_statements_whatever_its_size():
     assert import_queries(3) == import_queries(60)
+
+
+def test_the_command_prints_the_warnings(tmp_path):
+    from django.core.management import call_command
+
+    path = tmp_path / "membres.csv"
+    path.write_text(HEADER + ROWS, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_forum_members", str(path), stdout=out, stderr=err)
+    assert "5 créé(s)" in out.getvalue() and "« Gryfondor » est inconnu (2 membre(s))" in err.getvalue()
+    assert houses_of() == {"Padma": "Serdaigle", "Parvati": "Gryffondor"}

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from clubs.scoping import activate_club
 from cup.models import House, LedgerEntry
-from tests.cup.public_support import local, points
+from tests.cup.public_support import entry_at, local
 from tests.support.clubs import other_club
 
 pytestmark = pytest.mark.django_db
@@ -18,9 +18,9 @@ def club_b():
     b = other_club()
     with activate_club(b):
         House.objects.filter(name="Serpentard").update(name=f"Wampus {MARK}")
-        points("Gryffondor", 500, local(2026, 11, 2, 12), reason=f"Bravoure {MARK}")
-        points(f"Wampus {MARK}", 300, local(2026, 11, 2, 12), reason=f"Ruse {MARK}")
-    points("Gryffondor", 3, local(2026, 11, 2, 12), reason="Bravoure d'ici")
+        entry_at("Gryffondor", 500, local(2026, 11, 2, 12), reason=f"Bravoure {MARK}")
+        entry_at(f"Wampus {MARK}", 300, local(2026, 11, 2, 12), reason=f"Ruse {MARK}")
+    entry_at("Gryffondor", 3, local(2026, 11, 2, 12), reason="Bravoure d'ici")
     cache.clear()
     return b
 

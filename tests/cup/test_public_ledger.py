@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from cup.models import Cause, House, LedgerEntry
-from tests.cup.public_support import correction, local, points
+from tests.cup.public_support import correction, entry_at, local
 from tests.cup.support import house, put
 from tests.factories.accounts import DuellistFactory, UserFactory
 from tests.support.clubs import club_cache_warmed
@@ -49,7 +49,7 @@ def test_a_duels_line_links_to_the_duel_and_its_correction_says_what_it_reverses
 
 def test_a_manual_entry_shows_its_reason_and_author_and_its_cancellation(client):
     prefect = UserFactory(username="percy")
-    entry = points("Gryffondor", 15, local(2026, 11, 3, 20), reason="Aide aux premières années", by=prefect)
+    entry = entry_at("Gryffondor", 15, local(2026, 11, 3, 20), reason="Aide aux premières années", by=prefect)
     correction(entry, reason="Erreur de maison", by=UserFactory(username="minerva"))
     lines = rows(ledger(client, period="month", month="2026-11"))
     assert len(lines) == 2  # newest first: the correction counts when the entry it cancels did, written after
@@ -59,9 +59,9 @@ def test_a_manual_entry_shows_its_reason_and_author_and_its_cancellation(client)
 
 def test_the_filters_house_cause_and_period(client):
     duellist = DuellistFactory(forum_name="Harry")
-    points("Gryffondor", 10, local(2026, 11, 30, 23, 30), cause=Cause.DUEL, duellist=duellist, outcome="win")
-    points("Gryffondor", 3, local(2026, 12, 1, 0, 30))
-    points("Serdaigle", 4, local(2026, 11, 5, 12))
+    entry_at("Gryffondor", 10, local(2026, 11, 30, 23, 30), cause=Cause.DUEL, duellist=duellist, outcome="win")
+    entry_at("Gryffondor", 3, local(2026, 12, 1, 0, 30))
+    entry_at("Serdaigle", 4, local(2026, 11, 5, 12))
     assert len(rows(ledger(client, period="all"))) == 3
     assert len(rows(ledger(client, period="month", month="2026-11"))) == 2  # 23:30 local on the 30th is November
     only = rows(ledger(client, period="all", house=house("Gryffondor").pk))
@@ -81,14 +81,14 @@ def test_bad_filters_are_a_french_message_not_an_error(client, params):
 
 def test_fifty_a_page(client):
     for n in range(120):
-        points("Poufsouffle", 1 + n, local(2026, 10, 1 + n % 28, 12))
+        entry_at("Poufsouffle", 1 + n, local(2026, 10, 1 + n % 28, 12))
     first = ledger(client, period="all")
     assert len(rows(first)) == 50 and "Page 1 sur 3" in first and 'rel="next"' in first
     assert len(rows(ledger(client, period="all", page=3))) == 20
 
 
 def test_htmx_gets_the_results_only(client):
-    points("Serpentard", 2, local(2026, 11, 2, 12))
+    entry_at("Serpentard", 2, local(2026, 11, 2, 12))
     fragment = client.get(reverse("cup:ledger"), {"period": "all"}, HTTP_HX_REQUEST="true").content.decode()
     assert fragment.lstrip().startswith('<section id="resultats"') and "<html" not in fragment
 
@@ -102,15 +102,23 @@ def count(client, url) -> int:
 
 def test_the_query_count_does_not_grow_with_entries_or_houses(client):
     url = reverse("cup:ledger") + "?period=all"
-    first = points("Gryffondor", 1, local(2026, 11, 2, 10), by=UserFactory(username="a"))
+    first = entry_at("Gryffondor", 1, local(2026, 11, 2, 10), by=UserFactory(username="a"))
     correction(first)
     few = count(client, url)
     for n in range(4):
         House.objects.create(name=f"Maison {n}", colour="#123456", position=10 + n)
     for day in range(1, 29):
-        entry = points("Maison 2", day, local(2026, 10, day, 12), by=UserFactory(username=f"p{day}"),
+        entry = entry_at("Maison 2", day, local(2026, 10, day, 12), by=UserFactory(username=f"p{day}"),
                        cause=Cause.DUEL, duellist=DuellistFactory(), outcome="win")
         if day % 3 == 0:
             correction(entry)
     assert LedgerEntry.objects.count() > 30
     assert count(client, url) == few
+
+
+def test_a_hand_given_line_whose_author_is_gone_is_not_called_automatic(client):
+    gone = UserFactory(username="parti")
+    entry_at("Serpentard", 6, local(2026, 11, 3, 20), reason="Duel d'entraînement", by=gone)
+    gone.delete()
+    (line,) = rows(ledger(client, period="all"))
+    assert line.endswith("Serpentard +6 Duel d&#x27;entraînement —") and "automatique" not in line

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.cup.public_support import correction, local, points
+from tests.cup.public_support import correction, entry_at, local
 from tests.support.browser import PHONE
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -20,8 +20,8 @@ def fits(page) -> bool:
 def history() -> None:
     for day, name, n in ((2, "Gryffondor", 10), (5, "Serdaigle", 20), (9, "Gryffondor", 15), (14, "Serpentard", 30),
                          (20, "Poufsouffle", 5), (24, "Gryffondor", 10), (28, "Serpentard", -12)):
-        points(name, n, local(2026, 11, day, 21), reason=f"Points du {day} novembre")
-    correction(points("Serdaigle", 8, local(2026, 11, 30, 23, 30), reason="Erreur de maison"), reason="Mauvaise maison")
+        entry_at(name, n, local(2026, 11, day, 21), reason=f"Points du {day} novembre")
+    correction(entry_at("Serdaigle", 8, local(2026, 11, 30, 23, 30), reason="Erreur de maison"), reason="Mauvaise maison")
 
 
 @pytest.mark.parametrize(("viewport", "name"), [(PHONE, "phone390"), (WIDE, "wide1280")])

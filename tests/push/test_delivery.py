@@ -231,3 +231,22 @@ def test_a_worker_outside_any_club_pushes_with_the_notices_club_links(push_on, p
         assert notices_push(notification_ids=[notice.pk]).sent == 1
     (received,) = push_service.wait_for(1)
     assert push_message(received, keys)["url"] == "https://estrade.example/club/duels/7/#agir"
+
+
+@pytest.mark.django_db
+def test_with_a_broker_one_message_goes_to_the_push_task_which_pushes(push_on, push_service, monkeypatch,
+                                                                     django_capture_on_commit_callbacks):
+    from common.after_commit import _task
+    from config.celery import app
+
+    queued = []
+    monkeypatch.setattr("push.services.delivery.task_enqueue", lambda name, *args: queued.append((name, args)))
+    player = UserFactory()
+    _subscription, keys = subscribed(player, push_service)
+    app.conf.task_always_eager = False  # the autouse eager_tasks fixture puts it back
+    with django_capture_on_commit_callbacks(execute=True):
+        first, second = turn_notice(player), turn_notice(player, key="duel:2:turn:1:action:opened:1")
+    assert queued == [("push.tasks.notices_push", ([first.pk, second.pk],))]  # one message per commit
+    task = _task(app, "push.tasks.notices_push")
+    assert task.run([first.pk, second.pk]) == 2
+    assert len(push_service.wait_for(2)) == 2

@@ -212,3 +212,14 @@ def test_a_member_has_at_most_ten_devices(push_on, public_push_service):
                                               "avant d'en ajouter un autre.")
     assert subscribe(client, subscription_body("https://fcm.googleapis.com/fcm/send/3"))[0] == 201  # renewed
     assert PushSubscription.objects.count() == 10
+
+
+@pytest.mark.parametrize("devices", [1, 8])
+def test_subscribing_reads_a_fixed_number_of_queries(push_on, public_push_service, django_assert_max_num_queries,
+                                                      devices):
+    user = UserFactory()
+    client = client_for(user)
+    for n in range(devices):
+        subscribe(client, subscription_body(f"https://fcm.googleapis.com/fcm/send/{n}"))
+    with django_assert_max_num_queries(11):
+        assert subscribe(client, subscription_body("https://fcm.googleapis.com/fcm/send/new"))[0] == 201

@@ -30,3 +30,5 @@ class Command(ClubCommand):
                 self.stderr.write(report.hidden_problems())
             raise CommandError(report.refusal())
         self.stdout.write(report.summary())
+        for warning in report.warnings():  # an extra column's unknown values: imported all the same
+            self.stderr.write(warning)
