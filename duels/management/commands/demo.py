@@ -18,7 +18,7 @@ from clubs.models import Club, Membership
 from clubs.roles import membership_join, referee_role_store
 from clubs.scoping import activate_club, site_prefix
 from common.links import absolute_link
-from duels.management.commands._demo_cup import PREFECT, cup_life, cup_members
+from duels.demo_extras import demo_extras
 from duels.management.commands._demo_duels import DuelStory, duel_between
 from duels.services.registration import registration_refusal
 
@@ -79,10 +79,12 @@ class Command(ClubCommand):
         home = self._club_people(REFEREE, STAFF, PLAYERS + FREE_PLAYERS + [TRAVELLER_OPPONENT, TRAVELLER],
                                  character="home")
         staff = User.objects.get(username=STAFF)
-        cup_members(home, staff=staff)  # before the duels: the finished one's points go to its houses
+        for extra in demo_extras():  # before the duels: the house cup's points go to the houses
+            extra.before_duels(home, staff=staff)
         self._duels(home, HOME_DUELS)
-        for line in cup_life(staff=staff):
-            self.stdout.write(f"Coupe des maisons : {line}.")
+        for extra in demo_extras():
+            for line in extra.after_duels(staff=staff):
+                self.stdout.write(f"{extra.name} : {line}.")
         self._invitations()
         free = free_to_register({name: home[name] for name in PLAYERS + FREE_PLAYERS})
         lines = [self._home_accounts()]
@@ -118,8 +120,7 @@ class Command(ClubCommand):
             f"  {TRAVELLER} : {CHARACTERS['home']} ici, {CHARACTERS[SECOND['slug']]} à {SECOND['name']} — "
             f"un duel dans chaque club ; le menu du club, en haut, passe de l'un à l'autre",
             f"  {', '.join(FREE_PLAYERS)} : dans aucun duel, pour en jouer un depuis l'inscription",
-            f"  {PREFECT[0]} : préfète de {PREFECT[1]} — ses points, {reverse('cup:standings')}points/ ; "
-            f"la coupe des maisons, {reverse('cup:standings')}",
+            *(extra.accounts_line() for extra in demo_extras()),
         ])
 
     def _second_accounts(self, club: Club) -> str:

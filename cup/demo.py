@@ -4,11 +4,14 @@ and a few awards with their reasons, so that `make run` shows a living cup. Ever
 cup/services; a second run changes nothing."""
 from __future__ import annotations
 
+from django.urls import reverse
+
 from accounts.models import Duellist, User
 from cup.models import Cause, HouseMember, LedgerEntry
 from cup.services.awards import points_award
 from cup.services.houses import house_by_name, house_member_set, prefect_set
 from cup.services.ledger import duel_points_record
+from duels.demo_extras import DemoExtra
 from duels.models import Duel, DuelStatus
 
 HOUSES = {
@@ -52,3 +55,11 @@ def cup_life(*, staff: User) -> list[str]:
                          reason=reason)
             done.append(f"{points:+d} pour {house_name}")
     return done
+
+
+def accounts_line() -> str:
+    return (f"  {PREFECT[0]} : préfète de {PREFECT[1]} — ses points, {reverse('cup:points')} ; "
+            f"la coupe des maisons, {reverse('cup:standings')}")
+
+
+DEMO = DemoExtra(name="Coupe des maisons", before_duels=cup_members, after_duels=cup_life, accounts_line=accounts_line)
