@@ -28,9 +28,6 @@ EXEMPT = {
         "also called by a model signal: outside a transaction, forgetting the revision at once is right",
     ("rankings.services.rebuild", "rebuild_in_python"): "one branch of standings_rebuild (atomic)",
     ("rankings.services.standings_sql", "rebuild_in_database"): "one branch of standings_rebuild (atomic)",
-    ("webhooks.services.announcements", "announce"):
-        "queues the deliveries of the duel action whose transaction stores them",
-    ("webhooks.services.announcements", "sanctions_announce"): "announce for the sweep's batch",
     ("webhooks.services.delivery", "webhook_disable"): "called inside delivery_outcome_record (atomic)",
     ("webhooks.services.staff", "staff_told_webhook_disabled"): "called inside webhook_disable's transaction",
     ("tournaments.services.common", "audit"): "the tournament services' audit entry, inside their transaction",

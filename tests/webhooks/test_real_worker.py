@@ -43,7 +43,7 @@ def worker(tmp_path):
 def test_a_real_worker_delivers_a_signed_webhook_through_redis(worker, receiver, make_webhook):
     queue, process, log = worker
     make_webhook(kind=WebhookKind.SIGNED, events=[EventKind.DUEL_STARTED])
-    with mock.patch("webhooks.services.announcements.deliveries_queue"):  # no in-process sending while setting up
+    with mock.patch("webhooks.services.storing.deliveries_queue"):  # no in-process sending while setting up
         duel, _referee, _participants = started_duel()
     (delivery,) = Delivery.objects.all()
     assert delivery.status == DeliveryStatus.PENDING
@@ -86,7 +86,7 @@ def test_receivers_dribbling_a_byte_every_2_s_hold_the_webhooks_worker_never_the
     for number in range(SLOW_RECEIVERS):
         make_webhook(name=f"lent {number}", url=dribbler.url, events=[EventKind.DUEL_STARTED])
     opened = timezone.now() - dt.timedelta(hours=49)  # real time: the workers have their own clock
-    with mock.patch("webhooks.services.announcements.deliveries_queue"):  # no in-process sending while setting up
+    with mock.patch("webhooks.services.storing.deliveries_queue"):  # no in-process sending while setting up
         duel, _referee, (a, _b) = started_duel(now=opened)
         post(duel, a, [], now=opened + dt.timedelta(hours=1))
     window = Window.objects.get(duel=duel)
