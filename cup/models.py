@@ -137,8 +137,10 @@ class LedgerEntry(ClubOwned):
         ordering = ["-occurred_at", "-pk"]
         verbose_name = _("points de maison")
         verbose_name_plural = _("points de maison")
-        indexes = [models.Index(fields=["club", "occurred_at"], name="ledger_club_time"),
-                   models.Index(fields=["house", "occurred_at"], name="ledger_house_time")]
+        # The ledger's pages, newest first (their order, so a page reads 50 rows, not the period), and a
+        # house's sum over a period (read from the index alone).
+        indexes = [models.Index(fields=["club", "occurred_at", "id"], name="ledger_club_time_id"),
+                   models.Index(fields=["house", "occurred_at", "points"], name="ledger_house_time_points")]
         constraints = [
             models.CheckConstraint(condition=~models.Q(points=0), name="ledger_points_not_zero"),
             # A tournament's win is written once per duellist (a correction of the tournament reverses it).

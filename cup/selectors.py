@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import zoneinfo
 
-from django.db.models import IntegerField, Q, QuerySet, Sum, Value
+from django.db.models import IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -55,9 +55,10 @@ def _in_period(period: Period | None, prefix: str = "") -> Q:
 
 def standings(period: Period | None = None) -> list[House]:
     """Every house with `total`: the sum of its entries in `period` (all time without one), best first,
-    then in the houses' order. One statement."""
-    total = Coalesce(Sum("entries__points", filter=_in_period(period, "entries__")), Value(0),
-                     output_field=IntegerField())
+    then in the houses' order. One statement: a sum per house, read from the (house, time, points) index."""
+    sums = (LedgerEntry.objects.filter(_in_period(period), house=OuterRef("pk")).order_by()
+            .values("house").annotate(total=Sum("points")).values("total"))
+    total = Coalesce(Subquery(sums, output_field=IntegerField()), Value(0))
     return list(houses().annotate(total=total).order_by("-total", "position", "pk"))
 
 
