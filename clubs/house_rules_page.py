@@ -76,6 +76,7 @@ class HouseRulesForm(forms.Form):
             self.fields[key] = self._int(LABELS[key], low, high, required=key != "eligibility_days")
             self.initial[key] = getattr(current, key)
             self.fields[key].rulebook_value = getattr(RULEBOOK, key)
+            self.fields[key].estrade_default = key.startswith("cup_")  # the rulebook has no house cup
         self.fields["repeat"] = forms.ChoiceField(label=LABELS["repeat"], choices=REPEAT_CHOICES)
         self.initial["repeat"] = current.repeat
         self.fields["repeat"].rulebook_value = dict(REPEAT_CHOICES)[RULEBOOK.repeat]

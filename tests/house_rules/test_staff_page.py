@@ -54,3 +54,11 @@ def test_a_preset_then_a_preview_then_the_save_with_its_audit_entry(club):
     assert club.house_rules == {"points": {"1": [12, 5]}, "deadline_hours": 24}
     entry = AuditLog.objects.get(action=AuditAction.HOUSE_RULES)
     assert entry.actor == staff and entry.data["after"] == club.house_rules and entry.data["before"] == {}
+
+
+def test_the_cup_rates_show_estrades_defaults_not_the_rulebooks(club):
+    page = text(client_for(club_staff()).get(reverse("house_rules")))
+    cup_win = page[page.index('id="id_cup_win"'):]
+    assert cup_win[:cup_win.index("</small>")].endswith("Par défaut : 10")  # the rulebook has no house cup
+    deadline = page[page.index('id="id_deadline_hours"'):]
+    assert deadline[:deadline.index("</small>")].endswith("Règlement : 48")
