@@ -37,7 +37,7 @@ ROUNDS = int(os.environ.get("BENCH_ROUNDS", 40))
 GOALS = {"standings + chart (school year)": 10, "forum band data, uncached": 5, "API: the cup": 5,
          "API: the ledger, first page": 12, "ledger page, first page": 15}
 FLOOR = "floor (login, in the club)"
-START = dt.datetime(2025, 9, 1, tzinfo=dt.UTC)
+FIRST_ENTRY = dt.datetime(2025, 9, 1, tzinfo=dt.UTC)
 
 
 def main() -> int:
@@ -81,12 +81,12 @@ def seed(count: int):
     user, _ = User.objects.get_or_create(username="intendant")
     Membership.objects.get_or_create(user=user, club=current_club(), defaults={"is_staff": True})
     houses = list(House.objects.all())
-    span = (dt.datetime.now(dt.UTC) - START).total_seconds()
+    span = (dt.datetime.now(dt.UTC) - FIRST_ENTRY).total_seconds()
     started = time.perf_counter()
     with transaction.atomic():
         rows = []
         for _ in range(count):
-            moment = START + dt.timedelta(seconds=rng.uniform(0, span))
+            moment = FIRST_ENTRY + dt.timedelta(seconds=rng.uniform(0, span))
             cause = Cause.DUEL if rng.random() < 0.1 else Cause.MANUAL
             rows.append(LedgerEntry(house=rng.choice(houses), points=rng.choice([-5, 5, 10, 15, 20]),
                                     reason="" if cause == Cause.DUEL else "Cours de potions", cause=cause,

@@ -8,9 +8,11 @@ from django.core import mail
 from django.db import transaction
 
 from accounts.models import Notification
+from duels.services import duel_start, magic_types_choose, referee_assign
 from tests.factories.accounts import UserFactory
+from tests.factories.duels import TEST_SPELLS, RefereeFactory
 from tests.support.clubs import make_club_staff, other_club
-from tests.support.duels import RP_TEXT, started_duel
+from tests.support.duels import RP_TEXT, matched_duel, started_duel
 from tests.webhooks.conftest import WEBHOOKS_START, Reply
 from webhooks.models import Delivery, DeliveryStatus, EventKind, WebhookKind
 from webhooks.services import announce, deliveries_retry_due, delivery_attempt
@@ -158,7 +160,16 @@ def test_a_hanging_receiver_does_not_delay_post_submit(receiver, make_webhook, s
 @pytest.mark.django_db(transaction=True)
 def test_without_a_broker_deliveries_go_out_in_process_after_commit(receiver, make_webhook):
     make_webhook(kind=WebhookKind.DISCORD, events=[EventKind.DUEL_MATCHED, EventKind.DUEL_STARTED])
-    started_duel()
+    duel = matched_duel()
+    receiver.wait_for(1)
+    # The test database (SQLite in memory, shared cache) locks whole tables without waiting: the next
+    # action waits for the first sender (a file database, as `make run` has, waits by itself).
+    background_senders_join()
+    referee = RefereeFactory()
+    referee_assign(duel=duel, referee=referee, by=referee)
+    for participant in duel.participants.select_related("duellist__user"):
+        magic_types_choose(participant=participant, types=["malefices"], by=participant.duellist.user)
+    duel_start(duel=duel, by=referee, spells=TEST_SPELLS)
     receiver.wait_for(2)
     background_senders_join()
     assert set(Delivery.objects.values_list("status", flat=True)) == {DeliveryStatus.SENT}
