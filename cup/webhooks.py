@@ -1,6 +1,6 @@
 """« Points de maison » on the club's webhooks (Discord channels, signed endpoints): one delivery per batch
 of ledger entries (a duel's result, its correction, a tournament's winner, an award or its cancellation):
-each house's points with the reason in words, then the houses' new totals for the cup's current period.
+each house's points with what caused them in words (as the ledger page says them: cup/pages/lines.py), then the houses' new totals for the cup's current period.
 A subscriber of HousePointsRecorded (config/events.py) calling webhooks' public `club_announce`; each
 sentence in the webhook's language, stored in the transaction that wrote the entries."""
 from __future__ import annotations
@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from clubs.models import Club
 from clubs.scoping import activate_club, current_club_or_none
 from cup import selectors
-from cup.models import Cause, LedgerEntry
-from rankings.models import Outcome
+from cup.models import LedgerEntry
+from cup.pages.lines import describe
 from webhooks.models import EventKind
 from webhooks.services.announcements import absolute
 from webhooks.services.club_events import club_announce
@@ -30,30 +30,6 @@ TITLE = gettext_lazy("Coupe des maisons")
 def _points(points: int) -> str:
     sign = "+" if points > 0 else "−"
     return ngettext("%(sign)s%(n)s point", "%(sign)s%(n)s points", abs(points)) % {"sign": sign, "n": abs(points)}
-
-
-def _automatic(entry: LedgerEntry) -> str:
-    """Why a duel or a tournament gave these points, in words."""
-    name = entry.duellist.forum_name if entry.duellist else "?"
-    if entry.cause == Cause.TOURNAMENT or entry.tournament_id:
-        return _("victoire de %(name)s au tournoi %(tournament)s") % {
-            "name": name, "tournament": entry.tournament.name if entry.tournament else "?"}
-    words = {Outcome.WIN: _("victoire de %(name)s au duel n°%(duel)s"),
-             Outcome.DRAW: _("match nul de %(name)s au duel n°%(duel)s"),
-             Outcome.LOSS: _("défaite de %(name)s au duel n°%(duel)s")}
-    return words.get(entry.outcome, _("%(name)s au duel n°%(duel)s")) % {"name": name, "duel": entry.duel_id or "?"}
-
-
-def reason_in_words(entry: LedgerEntry) -> str:
-    if entry.cause == Cause.MANUAL:
-        return entry.reason
-    if entry.cause == Cause.CORRECTION:
-        cancelled = entry.reverses
-        if cancelled is not None and cancelled.cause == Cause.MANUAL:
-            return _("annulation de « %(old)s » : %(reason)s") % {"old": cancelled.reason, "reason": entry.reason}
-        what = _automatic(cancelled) if cancelled is not None else "?"
-        return _("correction (%(what)s)") % {"what": what}
-    return _automatic(entry)
 
 
 def _payload(entries: list[LedgerEntry], standings, period) -> dict:
@@ -77,7 +53,7 @@ def _announce(event) -> None:
 
     def sentence() -> str:
         lines = [_("%(points)s pour %(house)s : %(reason)s") % {
-            "points": _points(e.points), "house": e.house.name, "reason": reason_in_words(e)} for e in entries]
+            "points": _points(e.points), "house": e.house.name, "reason": describe(e).text} for e in entries]
         totals = ", ".join(f"{house.name} {house.total}" for house in standings)
         return "\n".join([*(f"• {line}" for line in lines), _("Totaux de la période : %(totals)s") % {"totals": totals}])
 

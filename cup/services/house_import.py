@@ -1,5 +1,5 @@
 """The member imports' column « maison » (the CSV, the staff API's forum members): each member named is put
-in the house of that name (any case and spaces, as house_member_import), a chunk of members in a few
+in the house of that name (any case and spaces), a chunk of members in a few
 statements. An empty name changes nothing; an unknown one is returned for the import's warnings. Runs in
 the import's transaction, after the members were written."""
 from __future__ import annotations

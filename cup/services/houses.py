@@ -92,16 +92,9 @@ def house_member_set(*, by, duellist, house: House | None) -> bool:
 
 
 def house_by_name(name: str) -> House | None:
-    """The active club's house of that name, whatever its case and spaces (an import's column)."""
+    """The active club's house of that name, whatever its case and spaces."""
     name = (name or "").strip()
     return House.objects.filter(name__iexact=name).first() if name else None
-
-
-def house_member_import(*, duellist, house_name: str) -> bool:
-    """An import (the member CSV, the forum's member list) names the member's house: set it when the club
-    has a house of that name; an empty or unknown name changes nothing. Runs in the import's transaction."""
-    house = house_by_name(house_name)
-    return _member_set(duellist=duellist, house=house) if house is not None else False
 
 
 @transaction.atomic

@@ -67,9 +67,9 @@ def test_a_cancelled_award_says_what_it_cancels_and_why(hooks):
     award_cancel(by=staff, entry=entry, reason="Erreur de maison")
     assert embeds(french)[0]["description"].startswith("• −15 points pour Gryffondor : Couvre-feu\n")
     assert embeds(french)[-1]["description"].startswith(
-        "• +15 points pour Gryffondor : annulation de « Couvre-feu » : Erreur de maison\n")
+        "• +15 points pour Gryffondor : Correction : annule « Couvre-feu » — Erreur de maison\n")
     assert embeds(english)[-1]["description"].startswith(
-        "• +15 points for Gryffondor: “Couvre-feu” cancelled: Erreur de maison\n")
+        "• +15 points for Gryffondor: Correction: cancels “Couvre-feu” — Erreur de maison\n")
 
 
 def test_a_duel_its_correction_and_its_new_result_each_in_one_delivery(hooks):
@@ -80,17 +80,17 @@ def test_a_duel_its_correction_and_its_new_result_each_in_one_delivery(hooks):
     duel_points_record(duel=duel)  # the houses came after the end
     winner, loser = hitter.duellist.forum_name, hit.duellist.forum_name
     assert embeds(french)[-1]["description"] == (
-        f"• +10 points pour Gryffondor : victoire de {winner} au duel n°{duel.pk}\n"
+        f"• +10 points pour Gryffondor : Duel n°{duel.pk} : victoire de {winner}\n"
         "Totaux de la période : Gryffondor 10, Serdaigle 0, Poufsouffle 0, Serpentard 0")
-    assert embeds(english)[-1]["description"].startswith(f"• +10 points for Gryffondor: {winner} won duel #{duel.pk}\n")
+    assert embeds(english)[-1]["description"].startswith(f"• +10 points for Gryffondor: Duel #{duel.pk}: win for {winner}\n")
 
     before = len(embeds(french))
     backfire(declaration, referee, hitter)  # the other side wins now
     told = [e["description"] for e in embeds(french)[before:]]
     assert told == [
-        f"• −10 points pour Gryffondor : correction (victoire de {winner} au duel n°{duel.pk})\n"
+        f"• −10 points pour Gryffondor : Correction : annule « Duel n°{duel.pk} : victoire de {winner} »\n"
         "Totaux de la période : Gryffondor 0, Serdaigle 0, Poufsouffle 0, Serpentard 0",
-        f"• +10 points pour Poufsouffle : victoire de {loser} au duel n°{duel.pk}\n"
+        f"• +10 points pour Poufsouffle : Duel n°{duel.pk} : victoire de {loser}\n"
         "Totaux de la période : Poufsouffle 10, Gryffondor 0, Serdaigle 0, Serpentard 0"]
     last = Delivery.objects.filter(webhook=signed).order_by("pk").last().payload["data"]["entries"]
     assert [(e["house"], e["points"], e["duel"], e["duellist"]) for e in last] == [("Poufsouffle", 10, duel.pk, loser)]
